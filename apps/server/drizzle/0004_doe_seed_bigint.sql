@@ -1,0 +1,1 @@
+ALTER TABLE "doe_experiment" ALTER COLUMN "seed" SET DATA TYPE bigint;

@@ -1,0 +1,1 @@
+ALTER TABLE "doe_location" ADD COLUMN "discarded" boolean DEFAULT false NOT NULL;

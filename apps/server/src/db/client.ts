@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database handle or an open transaction: services accept either so they compose. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** True when this process created the embedded database (used to decide on demo data). */
+  created: boolean;
+  /** Applies the committed migrations, then runs `after` (reference data, seeding) under the same lock. */
+  migrate(after?: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+  /** A copy of an embedded database's files (tests clone a prepared database from it). */
+  dump?(): Promise<Blob>;
+  /** Raw SQL for infrastructure (job queue, health): rows as plain objects. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** pg-boss's database adapter: one self-contained SQL text (several statements allowed without values). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+/** Arbitrary constant: several API processes starting together must not migrate at the same time. */
+const MIGRATION_LOCK_KEY = 7_104_227_911;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** An in-memory PGlite, optionally restored from a dump (tests). */
+  memory?: { loadDataDir?: Blob | File };
+}
+
+/** Opens the embedded PGlite database (default) or PostgreSQL when a URL is given: one code path. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts);
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  let client: PGlite;
+  let created = false;
+  if (opts.memory) {
+    client = await PGlite.create(opts.memory.loadDataDir ? { loadDataDir: opts.memory.loadDataDir } : {});
+    created = !opts.memory.loadDataDir;
+  } else {
+    const dir = path.join(opts.dataDir ?? './data', 'pglite');
+    created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    created,
+    // One process owns an embedded database, so no lock is needed.
+    migrate: async (after) => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      if (after) await after(db);
+    },
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    executeSql: async (text, values) => {
+      if (values && values.length) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'breedwise' });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries in flight report their own error.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    created: false,
+    migrate: async (after) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+        if (after) await after(drizzlePg(conn, { schema }) as unknown as Db);
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params as unknown[])).rows as T[],
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+  };
+}

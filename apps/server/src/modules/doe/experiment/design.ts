@@ -1,0 +1,220 @@
+import {
+  DesignError, MAX_BLOCK_COUNT, generateDesign, type DesignRequest, type DesignResult, type EntryInput,
+} from '@breedwise/trial-design';
+import {
+  DESIGN_REQUIREMENTS, doeFieldLabels, tierRanges, type DesignMethod, type DesignParamsParsed, type DesignPreview, type DesignStatistics,
+  type DesignSummary, type Locale, type PlotRow,
+} from '@breedwise/contracts';
+import { AppError } from '../../../platform/errors';
+import { translateError } from '../../../platform/i18n';
+import { designMethodLabels, refusal } from '../shared';
+
+export interface DesignEntry {
+  entryNo: number;
+  name: string;
+  type: 'check' | 'test';
+}
+
+export interface DesignField {
+  id: number;
+  name: string;
+  rows: number;
+  cols: number;
+  tiers: number;
+  plantRowsPerPlot: number;
+  status: string;
+  discarded: boolean;
+}
+
+export interface DesignLocation {
+  id: number;
+  name: string;
+  status: string;
+  discarded?: boolean;
+}
+
+export interface DesignInput {
+  code: string;
+  location: DesignLocation | null;
+  field: DesignField | null;
+  entries: DesignEntry[];
+  params: DesignParamsParsed;
+  locale: Locale;
+}
+
+/** Where the editor shows each engine parameter. */
+const paramField: Record<string, string> = {
+  blockSize: 'blockCount', blocks: 'blockCount', reps: 'reps', 'field.rows': 'rows', 'field.cols': 'cols', field: 'rows', 'field.tiers': 'rows', plots: 'rows',
+  checks: 'entries', entries: 'entries', 'entries[].reps': 'entries', 'numbering.digits': 'numbering.digits', 'numbering.startNumber': 'numbering.startNumber',
+  start: 'checkStart', interval: 'checkInterval', end: 'checkEnd', filler: 'filler', 'filler.entry': 'filler', checkPercent: 'checkPercent', seed: 'seed',
+  factors: 'factor', rowsPerRep: 'rows', colsPerRep: 'cols',
+};
+
+/** An engine refusal as a translated 400 naming the editor's field. */
+export function designRefusal(err: DesignError, locale: Locale): AppError {
+  const code = `DESIGN_${err.code}`;
+  const params = { ...err.params };
+  const field = paramField[err.param] ?? paramField[err.param.split('[')[0]] ?? 'designMethod';
+  return new AppError(400, code, params, { errors: [{ field, rule: 'invalid', message: translateError(code, locale, params), errorCode: code }] });
+}
+
+const required = (method: DesignMethod, param: string, locale: Locale) =>
+  refusal(400, 'DOE_DESIGN_PARAM_REQUIRED', { method: designMethodLabels[method][locale], param: doeFieldLabels[param]?.[locale] ?? param }, locale, param);
+
+/** Plots a design needs per location when every variety gets the same replication (else null: the engine counts). */
+function uniformPlots(method: DesignMethod, varieties: number, p: DesignParamsParsed): { varieties: number; reps: number } | null {
+  const reps = p.reps ?? 1;
+  switch (method) {
+    case 'crd':
+    case 'rcbd':
+    case 'lattice':
+    case 'alpha':
+    case 'rowcol':
+      return { varieties, reps };
+    case 'split':
+    case 'strip':
+      return { varieties: varieties * (p.factor?.levels.length ?? 1), reps };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The rules of spec section 5 that precede the engine: a location and a field, the parameters the
+ * design method needs, at least one core control, rows and columns within the field, and enough plots
+ * for the varieties times the repeats.
+ */
+export function checkDesign(input: DesignInput): void {
+  const { params: p, locale } = input;
+  const method = p.designMethod;
+  if (!input.location) throw refusal(400, 'DOE_DESIGN_LOCATION_MISSING', {}, locale, 'locationId');
+  if (input.location.discarded) throw refusal(400, 'DOE_LOCATION_DISCARDED', { name: input.location.name }, locale, 'locationId');
+  if (input.location.status !== 'enabled') throw refusal(400, 'DOE_LOCATION_DISABLED', { name: input.location.name }, locale, 'locationId');
+  if (!input.field) throw refusal(400, 'DOE_DESIGN_FIELD_MISSING', {}, locale, 'fieldId');
+  if (input.field.status !== 'enabled' || input.field.discarded) throw refusal(400, 'DOE_FIELD_UNAVAILABLE', { name: input.field.name }, locale, 'fieldId');
+  if (input.entries.length === 0) throw refusal(400, 'DOE_ENTRIES_REQUIRED', {}, locale, 'entries');
+  const needs = DESIGN_REQUIREMENTS[method];
+  if (needs.includes('reps') && p.reps === null) throw required(method, 'reps', locale);
+  if (needs.includes('blockCount') && p.blockCount === null) throw required(method, 'blockCount', locale);
+  if (needs.includes('checkStart') && p.checkStart === null) throw required(method, 'checkStart', locale);
+  if (needs.includes('checkInterval') && p.checkInterval === null) throw required(method, 'checkInterval', locale);
+  if (needs.includes('factor') && p.factor === null) throw required(method, 'factor', locale);
+  if (needs.includes('checks') && !input.entries.some((e) => e.type === 'check')) throw refusal(400, 'DOE_CHECK_REQUIRED', {}, locale, 'entries');
+  if (p.blockCount !== null && p.blockCount > MAX_BLOCK_COUNT) throw refusal(400, 'DOE_BLOCK_COUNT_EXCEEDED', { count: p.blockCount, max: MAX_BLOCK_COUNT }, locale, 'blockCount');
+  if (p.rows === null || p.cols === null) throw refusal(400, 'DOE_DESIGN_ROWS_COLS_REQUIRED', {}, locale, p.rows === null ? 'rows' : 'cols');
+  if (p.rows > input.field.rows || p.cols > input.field.cols) {
+    throw refusal(400, 'DOE_DESIGN_EXCEEDS_FIELD', { rows: p.rows, cols: p.cols, fieldRows: input.field.rows, fieldCols: input.field.cols }, locale, p.rows > input.field.rows ? 'rows' : 'cols');
+  }
+  const uniform = uniformPlots(method, input.entries.length, p);
+  if (uniform && p.rows * p.cols < uniform.varieties * uniform.reps) {
+    throw refusal(400, 'DOE_INSUFFICIENT_PLOTS', {
+      rows: p.rows, cols: p.cols, available: p.rows * p.cols, varieties: uniform.varieties, reps: uniform.reps, required: uniform.varieties * uniform.reps,
+    }, locale, 'rows');
+  }
+}
+
+/** The engine request: the experiment's entries on the rows x columns of its field from the start corner, the field's tiers kept. */
+export function designRequest(input: DesignInput): DesignRequest {
+  const p = input.params;
+  const field = input.field!;
+  const rows = p.rows!;
+  const cols = p.cols!;
+  const checkReps = Math.max(2, p.reps ?? 2);
+  const entries: EntryInput[] = input.entries.map((e) => ({
+    entry: e.entryNo, name: e.name, type: e.type, ...(p.designMethod === 'prep' ? { reps: e.type === 'check' ? checkReps : 1 } : {}),
+  }));
+  const tiers = tierRanges(field.rows, field.tiers)
+    .filter((t) => t.fromRow <= rows)
+    .map((t) => ({ fromRow: t.fromRow, toRow: Math.min(t.toRow, rows) }));
+  const common = {
+    seed: p.seed ?? undefined,
+    field: { rows, cols, tiers, plantRowsPerPlot: field.plantRowsPerPlot },
+    layout: p.layout,
+    numbering: { mode: p.numbering.mode, startNumber: p.numbering.startNumber, ...(p.numbering.digits ? { digits: p.numbering.digits } : {}) },
+    ...(p.filler ? { filler: { name: p.filler } } : {}),
+    avoidAdjacentAcrossBlocks: p.avoidAdjacent,
+  };
+  const v = entries.length;
+  const factor = p.factor ? { name: p.factor.name, levels: p.factor.levels } : { name: 'F', levels: ['1', '2'] };
+  switch (p.designMethod) {
+    case 'crd': return { ...common, design: 'crd', entries, reps: p.reps ?? 1 };
+    case 'rcbd': return { ...common, design: 'rcbd', entries, reps: p.reps! };
+    case 'latin': return { ...common, design: 'latin', entries, reps: p.reps ?? 1 };
+    case 'lattice': return { ...common, design: 'lattice', entries, reps: p.reps! };
+    case 'alpha': {
+      const blockSize = Math.ceil(v / p.blockCount!);
+      return { ...common, design: 'alpha', entries, reps: p.reps!, blockSize, allowUnequalBlocks: v % blockSize !== 0 };
+    }
+    case 'rowcol': return { ...common, design: 'rowcol', entries, reps: p.reps! };
+    case 'augmented': return { ...common, design: 'augmented', entries, blocks: p.blockCount! };
+    case 'diagonal': return { ...common, design: 'diagonal', entries, ...(p.checkPercent ? { checkPercent: p.checkPercent } : {}) };
+    case 'prep': return { ...common, design: 'prep', entries };
+    case 'split': return { ...common, design: 'split', entries, reps: p.reps!, wholePlot: factor, subPlot: 'entries' };
+    case 'strip': return { ...common, design: 'strip', entries, reps: p.reps!, horizontal: factor, vertical: 'entries' };
+    case 'entry-order':
+      return {
+        ...common, design: 'entry-order', entries, reps: p.reps ?? 1, start: p.checkStart!, interval: p.checkInterval!,
+        ...(p.checkEnd ? { end: p.checkEnd } : {}), insert: p.checkInsert,
+      };
+  }
+}
+
+/** Runs the engine; refusals become translated 400s. Leftover plots need a named filler. */
+export function runDesign(input: DesignInput): DesignResult {
+  checkDesign(input);
+  let result: DesignResult;
+  try {
+    result = generateDesign(designRequest(input));
+  } catch (err) {
+    if (err instanceof DesignError) throw designRefusal(err, input.locale);
+    throw err;
+  }
+  if (result.parameters.fillers > 0 && !input.params.filler) {
+    throw refusal(400, 'DOE_FILLER_REQUIRED', { fillers: result.parameters.fillers }, input.locale, 'filler');
+  }
+  return result;
+}
+
+/** A unique plot id: the experiment code and the plot number as the engine padded it. */
+export function plotIdOf(code: string, enginePlotId: string): string {
+  return `${code}-${enginePlotId.replace(/^L1-P/, '')}`;
+}
+
+export function toPlots(code: string, result: DesignResult): PlotRow[] {
+  return result.plots.map((p) => ({
+    plotId: plotIdOf(code, p.plot_id), plotNumber: p.plot_number, rep: p.rep, block: p.block, row: p.row, col: p.col, tier: p.tier,
+    entryNo: p.entry, name: p.name, entryType: p.entry_type,
+  }));
+}
+
+export function summaryOf(result: DesignResult): DesignSummary {
+  const s = result.parameters.settings;
+  return {
+    rows: result.parameters.field.rows,
+    cols: result.parameters.field.cols,
+    plots: result.parameters.plots,
+    fillers: result.parameters.fillers,
+    treatments: result.parameters.treatments,
+    entries: result.parameters.entries,
+    checks: result.parameters.checks,
+    tiers: result.parameters.field.tiers.length,
+    digits: result.parameters.numbering.digits,
+    blockSize: typeof s.blockSize === 'number' ? s.blockSize : null,
+    blocksPerRep: typeof s.blockSize === 'number' ? Math.ceil(result.parameters.treatments / s.blockSize) : typeof s.blocks === 'number' ? s.blocks : null,
+  };
+}
+
+export function statisticsOf(result: DesignResult): DesignStatistics {
+  const s = result.statistics;
+  return {
+    aEfficiency: s.a_efficiency, aEfficiencyRows: s.a_efficiency_rows, aEfficiencyCols: s.a_efficiency_cols, bound: s.bound,
+    concurrenceMin: s.concurrence?.min ?? null, concurrenceMax: s.concurrence?.max ?? null,
+  };
+}
+
+export function previewOf(input: DesignInput, result: DesignResult): DesignPreview {
+  return {
+    seed: result.seed, planName: input.params.planName, designMethod: input.params.designMethod,
+    summary: summaryOf(result), statistics: statisticsOf(result), plots: toPlots(input.code, result),
+  };
+}

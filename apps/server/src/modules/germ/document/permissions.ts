@@ -1,0 +1,5 @@
+import { docPermissions, type DocKind } from '@breedwise/contracts';
+
+export { docPermissions };
+
+export const approvePermission = (kind: DocKind) => docPermissions[kind].approve;

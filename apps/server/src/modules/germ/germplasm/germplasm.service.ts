@@ -1,0 +1,387 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  FIXED_GERMPLASM_TYPES, fieldName, type FileRef, type GermplasmDetail, type GermplasmExportQuery, type GermplasmInput, type GermplasmOption,
+  type GermplasmPageParsed, type GermplasmRow, type PedigreeCheckResult, type PedigreeGraph,
+} from '@breedwise/contracts';
+import { ancestry, formatPurdy, generatePurdy, pedigreeNames, tryParsePurdy, wouldCreateCycle, type ParentRecord } from '@breedwise/pedigree';
+import type { DbOrTx } from '../../../db/client';
+import type { RequestContext } from '../../../platform/context';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
+import { filterConditions, type FilterableField } from '../../../platform/filters';
+import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { createdStamp, updatedStamp } from '../../../platform/tenant';
+import { sysFile } from '../../common/common.tables';
+import { signedFileUrl } from '../../common';
+import { sysUser } from '../../system/system.tables';
+import { germGermplasm, germLot } from '../germ.tables';
+import { currentCrop, inCrop, q3, writeCrop } from '../scope';
+
+const G = germGermplasm;
+const female = alias(germGermplasm, 'female_parent');
+const male = alias(germGermplasm, 'male_parent');
+
+const sortable = {
+  accessionNo: G.accessionNo,
+  name: G.name,
+  type: G.type,
+  origin: G.origin,
+  source: G.source,
+  generation: G.generation,
+  introducedOn: G.introducedOn,
+  createdAt: G.createdAt,
+  updatedAt: G.updatedAt,
+};
+
+const columns = {
+  id: G.id,
+  cropId: G.cropId,
+  accessionNo: G.accessionNo,
+  name: G.name,
+  synonyms: G.synonyms,
+  type: G.type,
+  origin: G.origin,
+  source: G.source,
+  generation: G.generation,
+  femaleParentId: G.femaleParentId,
+  femaleParentName: female.name,
+  femaleParentAccession: female.accessionNo,
+  maleParentId: G.maleParentId,
+  maleParentName: male.name,
+  maleParentAccession: male.accessionNo,
+  pedigree: G.pedigree,
+  introducedOn: G.introducedOn,
+  remark: G.remark,
+  createdBy: sysUser.nickName,
+  createdAt: G.createdAt,
+  updatedAt: G.updatedAt,
+};
+
+/** Fields of the germplasm filter drawer (the web declares the same keys). */
+export const germplasmFilterFields: Record<string, FilterableField> = {
+  accessionNo: { column: G.accessionNo, type: 'text', repeatable: true },
+  name: { column: G.name, type: 'text', repeatable: true },
+  type: { column: G.type, type: 'select' },
+  origin: { column: G.origin, type: 'text' },
+  source: { column: G.source, type: 'text' },
+  generation: { column: G.generation, type: 'text' },
+  pedigree: { column: G.pedigree, type: 'text', repeatable: true },
+  remark: { column: G.remark, type: 'text' },
+  introducedOn: { column: G.introducedOn, type: 'date' },
+  createdAt: { column: G.createdAt, type: 'date' },
+};
+
+function listWhere(ctx: RequestContext, q: GermplasmExportQuery) {
+  const stocked = exists(sql`(select 1 from ${germLot} where ${germLot.germplasmId} = ${G.id} and ${germLot.quantity} > 0)`);
+  return and(
+    inCrop(G, ctx),
+    q.type ? eq(G.type, q.type) : undefined,
+    q.inStock === 'true' ? stocked : q.inStock === 'false' ? not(stocked) : undefined,
+    q.keyword
+      ? or(
+          ...[G.accessionNo, G.name, G.pedigree].map((c) => ilike(c, likePattern(q.keyword!))),
+          ilike(sql`${G.synonyms}::text`, likePattern(q.keyword)),
+        )
+      : undefined,
+    filterConditions(q.filters, germplasmFilterFields),
+  );
+}
+
+type RawRow = Omit<GermplasmRow, 'createdAt' | 'updatedAt' | 'lotCount' | 'stock'> & { createdAt: Date; updatedAt: Date };
+
+async function withStock(db: DbOrTx, rows: RawRow[]): Promise<GermplasmRow[]> {
+  const ids = rows.map((r) => r.id);
+  const stock = ids.length
+    ? await db
+        .select({ germplasmId: germLot.germplasmId, unit: germLot.unit, quantity: sql<string>`sum(${germLot.quantity})`, lots: count() })
+        .from(germLot)
+        .where(inArray(germLot.germplasmId, ids))
+        .groupBy(germLot.germplasmId, germLot.unit)
+        .orderBy(germLot.unit)
+    : [];
+  return rows.map((r) => {
+    const mine = stock.filter((s) => s.germplasmId === r.id);
+    return {
+      ...r,
+      lotCount: mine.reduce((n, s) => n + Number(s.lots), 0),
+      stock: mine.map((s) => ({ unit: s.unit, quantity: q3(s.quantity) })),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+const baseSelect = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(G)
+    .leftJoin(female, eq(female.id, G.femaleParentId))
+    .leftJoin(male, eq(male.id, G.maleParentId))
+    .leftJoin(sysUser, eq(sysUser.id, G.createdBy));
+
+export async function countGermplasm(db: DbOrTx, ctx: RequestContext, q: GermplasmExportQuery): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(G).where(listWhere(ctx, q));
+  return Number(total);
+}
+
+export async function listGermplasm(db: DbOrTx, ctx: RequestContext, q: GermplasmPageParsed) {
+  const { limit, offset } = pageWindow(q);
+  const [rows, total] = await Promise.all([
+    baseSelect(db).where(listWhere(ctx, q)).orderBy(...orderBy(q, sortable, [desc(G.updatedAt)], G.id)).limit(limit).offset(offset),
+    countGermplasm(db, ctx, q),
+  ]);
+  return { rows: await withStock(db, rows), total };
+}
+
+export async function getGermplasmRow(db: DbOrTx, ctx: RequestContext, id: number): Promise<GermplasmRow> {
+  const [row] = await baseSelect(db).where(and(inCrop(G, ctx), eq(G.id, id)));
+  if (!row) throw notFound();
+  return (await withStock(db, [row]))[0];
+}
+
+async function fileRefs(db: DbOrTx, ctx: RequestContext, ids: string[]): Promise<FileRef[]> {
+  if (!ids.length) return [];
+  const files = await db
+    .select({ id: sysFile.id, name: sysFile.originalName })
+    .from(sysFile)
+    .where(and(eq(sysFile.orgId, ctx.orgId!), inArray(sysFile.id, ids), isNull(sysFile.deletedAt)));
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const out: FileRef[] = [];
+  for (const id of ids) {
+    const f = byId.get(id);
+    if (f) out.push({ fileId: f.id, fileName: f.name, url: await signedFileUrl(db, f.id, f.name) });
+  }
+  return out;
+}
+
+export async function getGermplasm(db: DbOrTx, ctx: RequestContext, id: number): Promise<GermplasmDetail> {
+  const row = await getGermplasmRow(db, ctx, id);
+  const [extra] = await db.select({ attributes: G.attributes, imageIds: G.imageIds, documentIds: G.documentIds }).from(G).where(eq(G.id, id));
+  const [{ children }] = await db.select({ children: count() }).from(G).where(and(inCrop(G, ctx), or(eq(G.femaleParentId, id), eq(G.maleParentId, id))));
+  const records = await ancestorRecords(db, ctx, [id], 13);
+  return {
+    ...row,
+    attributes: extra.attributes,
+    images: await fileRefs(db, ctx, extra.imageIds),
+    documents: await fileRefs(db, ctx, extra.documentIds),
+    generatedPedigree: generatePurdy(records, id, { depth: 6 }).purdy,
+    childCount: Number(children),
+  };
+}
+
+interface AncestorRow extends ParentRecord {
+  id: number;
+  accessionNo: string;
+  type: GermplasmRow['type'];
+  generation: string | null;
+  pedigree: string | null;
+}
+
+/** The records and their ancestors up to `depth` generations, in one recursive query (cycles stop at the depth). */
+export async function ancestorRecords(db: DbOrTx, ctx: RequestContext, ids: number[], depth: number): Promise<AncestorRow[]> {
+  if (!ids.length) return [];
+  const orgId = ctx.orgId!;
+  const cropId = currentCrop(ctx);
+  const rows = await db.execute(sql`
+    with recursive anc(id, d) as (
+      select g.id, 0 from ${G} g where g.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and g.org_id = ${orgId} and g.crop_id = ${cropId}
+      union
+      select p.id, a.d + 1 from anc a
+        join ${G} c on c.id = a.id
+        join ${G} p on p.id in (c.female_parent_id, c.male_parent_id) and p.org_id = ${orgId}
+      where a.d < ${depth}
+    )
+    select g.id, g.name, g.accession_no, g.type, g.generation, g.pedigree, g.female_parent_id, g.male_parent_id
+    from ${G} g where g.id in (select distinct id from anc)`);
+  // Both drivers answer { rows }.
+  return mapAncestors((rows as unknown as { rows: Record<string, unknown>[] }).rows);
+}
+
+function mapAncestors(rows: Record<string, unknown>[]): AncestorRow[] {
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    accessionNo: String(r.accession_no),
+    type: r.type as GermplasmRow['type'],
+    generation: (r.generation as string | null) ?? null,
+    pedigree: (r.pedigree as string | null) ?? null,
+    female: r.female_parent_id === null ? null : Number(r.female_parent_id),
+    male: r.male_parent_id === null ? null : Number(r.male_parent_id),
+    keepName: FIXED_GERMPLASM_TYPES.includes(r.type as GermplasmRow['type']),
+  }));
+}
+
+export async function pedigreeGraph(db: DbOrTx, ctx: RequestContext, id: number, depth: number): Promise<PedigreeGraph> {
+  await getGermplasmRow(db, ctx, id);
+  const records = await ancestorRecords(db, ctx, [id], depth + 10);
+  const { nodes, edges } = ancestry(records, id, depth);
+  const generated = generatePurdy(records, id, { depth });
+  const children = await db
+    .select({ id: G.id, accessionNo: G.accessionNo, name: G.name, type: G.type, generation: G.generation, pedigree: G.pedigree })
+    .from(G)
+    .where(and(inCrop(G, ctx), or(eq(G.femaleParentId, id), eq(G.maleParentId, id))))
+    .orderBy(asc(G.accessionNo))
+    .limit(200);
+  const node = (r: ParentRecord) => {
+    const a = r as AncestorRow;
+    return { id: a.id, accessionNo: a.accessionNo, name: a.name, type: a.type, generation: a.generation, pedigree: a.pedigree };
+  };
+  return {
+    rootId: id,
+    purdy: generated.purdy,
+    truncated: generated.truncated,
+    nodes: nodes.map(node),
+    edges: edges.map((e) => ({ child: Number(e.child), parent: Number(e.parent), role: e.role })),
+    children,
+  };
+}
+
+/** Parent pickers: records of the current crop by accession or name. */
+export async function germplasmOptions(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; ids?: string }): Promise<GermplasmOption[]> {
+  const ids = q.ids ? q.ids.split(',').map(Number).slice(0, 200) : null;
+  return db
+    .select({ id: G.id, accessionNo: G.accessionNo, name: G.name, type: G.type, generation: G.generation })
+    .from(G)
+    .where(and(
+      inCrop(G, ctx),
+      ids ? inArray(G.id, ids) : undefined,
+      q.keyword ? or(ilike(G.accessionNo, likePattern(q.keyword)), ilike(G.name, likePattern(q.keyword))) : undefined,
+    ))
+    .orderBy(asc(G.accessionNo))
+    .limit(ids ? 200 : 30);
+}
+
+/** Checks a Purdy string and finds the records of this crop that its names refer to. */
+export async function checkPedigree(db: DbOrTx, ctx: RequestContext, text: string): Promise<PedigreeCheckResult> {
+  const parsed = tryParsePurdy(text);
+  if (!parsed.ok) {
+    return { ok: false, normalized: null, error: { code: parsed.error.code, position: parsed.error.position, message: parsed.error.message }, names: [] };
+  }
+  const names = pedigreeNames(parsed.pedigree).slice(0, 100);
+  const found = names.length
+    ? await db
+        .select({ id: G.id, accessionNo: G.accessionNo, name: G.name, type: G.type, generation: G.generation })
+        .from(G)
+        .where(and(inCrop(G, ctx), or(inArray(G.name, names), inArray(G.accessionNo, names))))
+        .limit(500)
+    : [];
+  return {
+    ok: true,
+    normalized: formatPurdy(parsed.pedigree),
+    error: null,
+    names: names.map((name) => ({ name, matches: found.filter((f) => f.name === name || f.accessionNo === name) })),
+  };
+}
+
+async function guardAccession<T>(accessionNo: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'germ_germplasm_accession_uq')) throw conflict('GERM_ACCESSION_EXISTS', { accessionNo });
+    throw err;
+  }
+}
+
+/** Parents must be records of this crop, and never this record or its descendants. */
+async function checkParents(db: DbOrTx, ctx: RequestContext, input: GermplasmInput, selfId: number | null): Promise<Map<number, AncestorRow>> {
+  const parentIds = [input.femaleParentId, input.maleParentId].filter((p): p is number => p !== null);
+  const records = await ancestorRecords(db, ctx, parentIds, 60);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  for (const [key, pid] of [['femaleParentId', input.femaleParentId], ['maleParentId', input.maleParentId]] as const) {
+    if (pid === null) continue;
+    const field = fieldName(key, ctx.locale);
+    if (!byId.has(pid)) throw new AppError(400, 'GERM_PARENT_NOT_FOUND', { field, value: pid });
+    if (selfId !== null && wouldCreateCycle(records, selfId, pid)) throw new AppError(400, 'GERM_PARENT_CYCLE', { field, name: byId.get(pid)!.name });
+  }
+  return byId;
+}
+
+async function checkFiles(db: DbOrTx, ctx: RequestContext, input: GermplasmInput) {
+  const ids = [...new Set([...input.imageIds, ...input.documentIds])];
+  if (!ids.length) return;
+  const found = await db.select({ id: sysFile.id }).from(sysFile).where(and(eq(sysFile.orgId, ctx.orgId!), inArray(sysFile.id, ids), isNull(sysFile.deletedAt)));
+  if (found.length !== ids.length) throw notFound();
+}
+
+/** The stored pedigree: as typed, or written from the parents when they are known and nothing was typed. */
+async function pedigreeFor(db: DbOrTx, ctx: RequestContext, input: GermplasmInput, parents: Map<number, AncestorRow>): Promise<string | null> {
+  if (input.pedigree) return input.pedigree;
+  if (input.femaleParentId === null || input.maleParentId === null) return null;
+  const root: ParentRecord = { id: -1, name: input.name, female: input.femaleParentId, male: input.maleParentId };
+  return generatePurdy([...parents.values(), root], -1, { depth: 6 }).purdy;
+}
+
+export async function createGermplasm(db: DbOrTx, ctx: RequestContext, input: GermplasmInput): Promise<GermplasmDetail> {
+  const cropId = writeCrop(ctx);
+  const parents = await checkParents(db, ctx, input, null);
+  await checkFiles(db, ctx, input);
+  const pedigree = await pedigreeFor(db, ctx, input, parents);
+  const [row] = await guardAccession(input.accessionNo, () =>
+    db.insert(G).values({ ...pick(input), pedigree, cropId, ...createdStamp(ctx) }).returning({ id: G.id }),
+  );
+  return getGermplasm(db, ctx, row.id);
+}
+
+export async function updateGermplasm(db: DbOrTx, ctx: RequestContext, input: GermplasmInput & { id: number }): Promise<GermplasmDetail> {
+  writeCrop(ctx);
+  await getGermplasmRow(db, ctx, input.id);
+  const parents = await checkParents(db, ctx, input, input.id);
+  await checkFiles(db, ctx, input);
+  const pedigree = await pedigreeFor(db, ctx, input, parents);
+  await guardAccession(input.accessionNo, () =>
+    db.update(G).set({ ...pick(input), pedigree, ...updatedStamp(ctx) }).where(and(inCrop(G, ctx), eq(G.id, input.id))),
+  );
+  return getGermplasm(db, ctx, input.id);
+}
+
+export async function deleteGermplasm(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
+  writeCrop(ctx);
+  await getGermplasmRow(db, ctx, id);
+  const [{ lots }] = await db.select({ lots: count() }).from(germLot).where(eq(germLot.germplasmId, id));
+  const [{ children }] = await db.select({ children: count() }).from(G).where(or(eq(G.femaleParentId, id), eq(G.maleParentId, id)));
+  if (Number(lots) > 0 || Number(children) > 0) throw conflict('GERM_IN_USE', { lots: Number(lots), children: Number(children) });
+  await db.delete(G).where(and(inCrop(G, ctx), eq(G.id, id)));
+}
+
+/** Accession numbers of this crop among the given ones (import checks). */
+export async function existingAccessions(db: DbOrTx, ctx: RequestContext, accessions: string[]): Promise<Map<string, { id: number; name: string }>> {
+  if (!accessions.length) return new Map();
+  const rows = await db.select({ id: G.id, accessionNo: G.accessionNo, name: G.name }).from(G).where(and(inCrop(G, ctx), inArray(G.accessionNo, accessions)));
+  return new Map(rows.map((r) => [r.accessionNo, { id: r.id, name: r.name }]));
+}
+
+export async function insertGermplasmRows(db: DbOrTx, ctx: RequestContext, rows: (Omit<GermplasmInput, 'femaleParentId' | 'maleParentId'> & { femaleParent: string | null; maleParent: string | null })[]): Promise<void> {
+  const cropId = writeCrop(ctx);
+  const refs = [...new Set(rows.flatMap((r) => [r.femaleParent, r.maleParent]).filter((v): v is string => !!v))];
+  const known = await existingAccessions(db, ctx, refs);
+  for (const r of rows) {
+    const f = r.femaleParent ? known.get(r.femaleParent) ?? null : null;
+    const m = r.maleParent ? known.get(r.maleParent) ?? null : null;
+    const pedigree = r.pedigree ?? (f && m ? formatPurdy({ kind: 'cross', parents: [{ kind: 'name', name: f.name }, { kind: 'name', name: m.name }] }) : null);
+    const [created] = await db
+      .insert(G)
+      .values({ ...pick({ ...r, femaleParentId: f?.id ?? null, maleParentId: m?.id ?? null }), pedigree, cropId, ...createdStamp(ctx) })
+      .returning({ id: G.id });
+    known.set(r.accessionNo, { id: created.id, name: r.name });
+  }
+}
+
+/** Only the fields a user may write: ids, organisation, crop and audit columns never come from the body. */
+function pick(input: GermplasmInput) {
+  return {
+    accessionNo: input.accessionNo,
+    name: input.name,
+    synonyms: input.synonyms,
+    type: input.type,
+    origin: input.origin,
+    source: input.source,
+    generation: input.generation,
+    femaleParentId: input.femaleParentId,
+    maleParentId: input.maleParentId,
+    introducedOn: input.introducedOn,
+    attributes: input.attributes,
+    imageIds: input.imageIds,
+    documentIds: input.documentIds,
+    remark: input.remark,
+  };
+}

@@ -1,0 +1,38 @@
+import { date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sysUser } from '../system/system.tables';
+
+/** Customers licences are issued to (the gateway's licence subjects). */
+export const sysLicenseSubject = pgTable('sys_license_subject', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  contact: text('contact'),
+  description: text('description'),
+  createdBy: integer('created_by').references(() => sysUser.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Licences issued to a subject (one current licence per subject, exported as a signed file). */
+export const sysLicense = pgTable('sys_license', {
+  id: serial('id').primaryKey(),
+  subjectId: integer('subject_id').notNull().unique().references(() => sysLicenseSubject.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  activationDate: date('activation_date', { mode: 'string' }).notNull(),
+  expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+  consumerType: text('consumer_type', { enum: ['user', 'organisation'] }).notNull(),
+  consumerAmount: integer('consumer_amount').notNull(),
+  description: text('description'),
+  updatedBy: integer('updated_by').references(() => sysUser.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Licence files installed on this installation; the newest one is in force. */
+export const sysLicenseInstall = pgTable('sys_license_install', {
+  id: serial('id').primaryKey(),
+  licenseId: text('license_id').notNull(),
+  file: text('file').notNull(),
+  installedBy: integer('installed_by').references(() => sysUser.id, { onDelete: 'set null' }),
+  installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope } from '@breedwise/contracts';
+import { AppError, type FieldError } from './errors';
+import { translateError } from './i18n';
+import { describeValidation, type ValidationItem } from './validation';
+
+const fastifyClientErrors: Record<string, { status: number; errorCode: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, errorCode: 'BAD_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, errorCode: 'BAD_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, errorCode: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, errorCode: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, errorCode: 'BAD_REQUEST' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, errorCode: 'FILE_TOO_LARGE' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, errorCode: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_FILES_LIMIT: { status: 413, errorCode: 'BAD_REQUEST' },
+  FST_PARTS_LIMIT: { status: 413, errorCode: 'BAD_REQUEST' },
+  FST_FIELDS_LIMIT: { status: 413, errorCode: 'BAD_REQUEST' },
+};
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) ? 1 : 0)} MB` : `${Math.round(n / 1024)} KB`;
+}
+
+/**
+ * Every error leaves in the one envelope: `{code, msg, errorCode, requestId, errors?}`. Client mistakes
+ * are 4xx with a translated message; only our own faults are 500, logged with the request id and
+ * answered without internals.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const locale = req.locale ?? 'zh-CN';
+    let status = 500;
+    let errorCode = 'INTERNAL';
+    let params: Record<string, unknown> = { requestId: req.id };
+    let errors: FieldError[] | undefined;
+    let code: number | undefined;
+    let msg: string | undefined;
+
+    if (err instanceof AppError) {
+      status = err.status;
+      errorCode = err.errorCode;
+      params = err.params;
+      errors = err.extra.errors;
+      code = err.extra.code;
+      for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const described = describeValidation(err.validation as unknown as ValidationItem[], locale);
+      errors = described.errors;
+      errorCode = described.errorCode ?? 'VALIDATION_FAILED';
+      const detail = errors.map((e) => e.message).join('; ');
+      params = described.params ?? { detail };
+      msg = described.errorCode ? detail : translateError('VALIDATION_FAILED', locale, { detail });
+    } else if (err.code && fastifyClientErrors[err.code]) {
+      ({ status, errorCode } = fastifyClientErrors[err.code]);
+      params = {
+        limit: err.code === 'FST_REQ_FILE_TOO_LARGE' ? Math.round((app.config.uploadMaxBytes / 1024 / 1024) * 100) / 100 : formatBytes(app.config.bodyLimitBytes),
+        type: req.headers['content-type'] ?? '',
+        detail: err.message,
+      };
+    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      errorCode = status === 429 ? 'TOO_MANY_REQUESTS' : status === 404 ? 'ROUTE_NOT_FOUND' : 'BAD_REQUEST';
+      params = { detail: err.message, seconds: reply.getHeader('retry-after') ?? '', method: req.method, url: req.url };
+    }
+
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    else if (status !== 401) req.log.info({ errorCode, status }, 'request refused');
+
+    const body: ErrorEnvelope = {
+      code: code ?? status,
+      msg: msg ?? translateError(errorCode, locale, params),
+      errorCode,
+      requestId: req.id,
+      ...(errors && errors.length ? { errors } : {}),
+    };
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,27 @@
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '@breedwise/contracts';
+
+export function pageWindow(q: Pick<PageQuery, 'pageNum' | 'pageSize'>): { limit: number; offset: number } {
+  return { limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize };
+}
+
+/**
+ * The ORDER BY for a list: only allow-listed columns can be sorted on, and the id breaks ties so
+ * paging is stable. An unknown column falls back to the default order rather than failing.
+ */
+export function orderBy(
+  q: Pick<PageQuery, 'orderByColumn' | 'isAsc'>,
+  sortable: Record<string, AnyColumn>,
+  fallback: SQL[],
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const column = q.orderByColumn ? sortable[q.orderByColumn] : undefined;
+  if (!column) return [...fallback, asc(tieBreaker)];
+  const ascending = q.isAsc === undefined || q.isAsc === 'asc' || q.isAsc === 'ascending';
+  return [ascending ? asc(column) : desc(column), asc(tieBreaker)];
+}
+
+/** Escapes LIKE wildcards so that a keyword is matched literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

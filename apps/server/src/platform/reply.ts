@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import { okMessage } from './i18n';
+
+/** `{code: 0, msg, data}` */
+export function ok<T>(req: FastifyRequest, data: T) {
+  return { code: 0 as const, msg: okMessage(req.locale), data };
+}
+
+/** `{code: 0, msg, rows, total, summary?}` */
+export function page<T>(req: FastifyRequest, rows: T[], total: number, summary?: Record<string, unknown>) {
+  return { code: 0 as const, msg: okMessage(req.locale), rows, total, ...(summary ? { summary } : {}) };
+}

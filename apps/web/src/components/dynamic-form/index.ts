@@ -1,0 +1,1 @@
+export { DynamicForm, dynamicFormValues, type DynamicFormProps } from './DynamicForm';

@@ -1,0 +1,2 @@
+export { ImportButton, type ImportButtonProps } from './ImportButton';
+export { ExportButton, type ExportButtonProps } from './ExportButton';

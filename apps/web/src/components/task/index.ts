@@ -1,0 +1,2 @@
+export { TaskProgress } from './TaskProgress';
+export { useTask, taskApi, isFinished } from './useTask';

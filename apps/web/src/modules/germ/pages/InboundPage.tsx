@@ -1,0 +1,5 @@
+import { DocumentListPage } from './DocumentListPage';
+
+export default function InboundPage() {
+  return <DocumentListPage kind="inbound" />;
+}

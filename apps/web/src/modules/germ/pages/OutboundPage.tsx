@@ -1,0 +1,5 @@
+import { DocumentListPage } from './DocumentListPage';
+
+export default function OutboundPage() {
+  return <DocumentListPage kind="outbound" />;
+}

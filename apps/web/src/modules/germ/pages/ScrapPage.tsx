@@ -1,0 +1,5 @@
+import { DocumentListPage } from './DocumentListPage';
+
+export default function ScrapPage() {
+  return <DocumentListPage kind="scrap" />;
+}

@@ -1,0 +1,25 @@
+import type { Locale } from '@breedwise/contracts';
+import type { DashboardWidgetDef, ModuleManifest, PageDef, TodoSourceDef } from './types';
+import { homeModule } from './home';
+import { doeModule } from './doe';
+import { systemModule } from './system';
+import { feedbackModule } from './feedback';
+import { germModule } from './germ';
+
+/** Every module of this build. A new module adds its manifest here and nothing else in the shell. */
+export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, systemModule, feedbackModule];
+
+export const moduleLocales: Record<Locale, Record<string, unknown>> = {
+  'zh-CN': Object.fromEntries(manifests.map((m) => [m.key, m.locales['zh-CN']])),
+  en: Object.fromEntries(manifests.map((m) => [m.key, m.locales.en])),
+};
+
+export const pageByComponent = new Map<string, PageDef>(
+  manifests.flatMap((m) => m.pages.filter((p) => p.component).map((p) => [p.component!, p] as const)),
+);
+
+export const routedPages: PageDef[] = manifests.flatMap((m) => m.pages.filter((p) => p.route));
+
+export const dashboardWidgets: DashboardWidgetDef[] = manifests.flatMap((m) => m.dashboard?.widgets ?? []).sort((a, b) => a.order - b.order);
+
+export const todoSources: TodoSourceDef[] = manifests.flatMap((m) => m.dashboard?.todos ?? []);

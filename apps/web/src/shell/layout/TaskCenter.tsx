@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Badge, Drawer, Empty, List, Tooltip } from 'antd';
+import { CloudSyncOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TaskRow } from '@breedwise/contracts';
+import { request, type PageResult } from '../../lib/request';
+import { TaskProgress } from '../../components/task';
+import { RelativeTime } from '../../components/common';
+
+/** The user's imports, exports and other long tasks, with live progress (header button). */
+export function TaskCenter() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const tasks = useQuery({
+    queryKey: ['common', 'my-tasks'],
+    queryFn: () => request<PageResult<TaskRow>>('/common/task/page', { params: { pageNum: 1, pageSize: 30 }, errorMode: 'silent' }),
+    refetchInterval: open ? 3000 : 30_000,
+  });
+  const running = tasks.data?.rows.filter((r) => r.status === 'queued' || r.status === 'running').length ?? 0;
+  return (
+    <>
+      <Tooltip title={t('task.title')}>
+        <span className="bw-header-action" role="button" aria-label={t('task.title')} onClick={() => setOpen(true)} data-testid="task-center">
+          <Badge count={running} size="small"><CloudSyncOutlined /></Badge>
+        </span>
+      </Tooltip>
+      <Drawer title={t('task.title')} open={open} onClose={() => setOpen(false)} size={480}>
+        {tasks.data?.rows.length ? (
+          <List
+            dataSource={tasks.data.rows}
+            renderItem={(task) => (
+              <List.Item key={task.id}>
+                <div style={{ width: '100%' }}>
+                  <div className="bw-task-head"><strong>{task.title}</strong><RelativeTime at={task.createdAt} /></div>
+                  <TaskProgress taskId={task.id} compact />
+                </div>
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Empty description={t('task.empty')} />
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The login screen. */
+export class LoginScreen {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/login');
+  }
+
+  /** Logs in through the form; the labels are read in the current language. */
+  async login(username: string, password = DEMO_PASSWORD, labels = { user: '用户名', password: '密码' }) {
+    await this.page.getByLabel(labels.user).fill(username);
+    await this.page.getByLabel(labels.password).fill(password);
+    await this.page.getByTestId('login-submit').click();
+  }
+}
+
+/** The main layout: side menu, header and the tab bar. */
+export class Workspace {
+  constructor(private readonly page: Page) {}
+
+  /** Opens a page from the side menu: the directory first, then the entry. */
+  async openMenu(directory: string, entry: string) {
+    const menu = this.page.getByTestId('side-menu');
+    // Menu entries are announced with their icon's name first ("environment Locations").
+    const item = menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${escapeRegExp(entry)}$`) });
+    if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${escapeRegExp(directory)}$`) }).click();
+    await item.click();
+  }
+
+  tabLabels() {
+    return this.page.getByTestId('tabs-bar').getByTestId('tab-label');
+  }
+
+  async expectTabs(titles: string[]) {
+    await expect(this.tabLabels()).toHaveText(titles);
+  }
+
+  async tabAction(name: string) {
+    await this.page.getByTestId('tab-actions').click();
+    await this.page.getByRole('menuitem', { name }).click();
+  }
+
+  async switchLanguage(name: 'English' | '简体中文') {
+    await this.page.getByTestId('language-switch').click();
+    await this.page.getByRole('menuitem', { name }).click();
+  }
+
+  async logout(labels = { logout: '退出登录', ok: '确 定' }) {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByRole('menuitem', { name: labels.logout }).click();
+    await this.page.getByRole('button', { name: labels.ok }).click();
+  }
+}
+
+/** Antd selects: open one, type to search (remote or tree), then click the option that shows `option`. */
+export async function chooseOption(page: Page, select: import('@playwright/test').Locator, search: string, option: string | RegExp) {
+  await select.click();
+  await page.keyboard.type(search);
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: option }).first().click();
+}

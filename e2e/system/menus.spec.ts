@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { LoginScreen, Workspace } from '../support/pages';
+import { apiToken, call } from './helpers';
+
+test('menu editor: add a page entry, grant it to a role, see it in that member\'s menu; route roles hide it again', async ({ page, browser }) => {
+  // A member whose only role starts without permissions.
+  const admin = await apiToken(page, 'admin');
+  const role = await call(page, admin, 'POST', '/api/system/role/create', { roleKey: 'reporter', roleName: '报表员', menuIds: [] });
+  await call(page, admin, 'POST', '/api/system/user/create', { username: 'reporter1', nickName: '赵报表', password: 'report pass 2026', roleIds: [role.id], crops: [] });
+
+  const memberCtx = await browser.newContext();
+  const member = await memberCtx.newPage();
+  await member.goto('/login');
+  await new LoginScreen(member).login('reporter1', 'report pass 2026');
+  await expect(member.getByTestId('dashboard')).toBeVisible();
+  await expect(member.getByTestId('side-menu')).not.toContainText('团队文件');
+
+  // The administrator adds a page below the workbench directory.
+  await page.goto('/login');
+  await new LoginScreen(page).login('admin');
+  const ws = new Workspace(page);
+  await ws.openMenu('系统管理', '菜单管理');
+  await page.getByTestId('menu-add-child-home').click();
+  const form = page.getByTestId('menu-form');
+  await expect(form.getByRole('radio', { name: '页面' })).toBeChecked();
+  await page.getByTestId('menu-form-title-zh').fill('团队文件');
+  await page.getByTestId('menu-form-title-en').fill('Team files');
+  await page.getByTestId('menu-form-path').fill('/home/files');
+  await page.getByTestId('menu-form-component').fill('home/storageSpace/index');
+  await page.getByTestId('menu-form-perms').fill('home:files:view');
+  // A path that is not a route is refused on its field, before anything is sent.
+  await page.getByTestId('menu-form-path').fill('home files');
+  await page.getByTestId('menu-form-save').click();
+  await expect(form.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await page.getByTestId('menu-form-path').fill('/home/files');
+  await page.getByTestId('menu-form-save').click();
+  await expect(page.getByText('已保存：授权的角色成员刷新页面后可见')).toBeVisible();
+  await expect(page.getByTestId('menu-table')).toContainText('团队文件');
+
+  // Granted to the member's role.
+  await ws.openMenu('系统管理', '角色管理');
+  await page.getByTestId('role-perms-reporter').click();
+  const tree = page.getByTestId('role-perms-tree');
+  await tree.locator('.ant-tree-treenode', { hasText: '团队文件 (home:files:view)' }).first().locator('.ant-tree-checkbox').click();
+  await page.getByTestId('role-perms-save').click();
+  await expect(page.getByText('权限已保存')).toBeVisible();
+
+  await member.reload();
+  await expect(member.getByTestId('side-menu')).toContainText('团队文件');
+  await new Workspace(member).openMenu('工作台', '团队文件');
+  await expect(member.getByTestId('storage-space')).toBeVisible();
+  await expect(member).toHaveURL(/\/home\/files$/);
+
+  // Route roles: only holders of the admin role see the entry now.
+  await ws.openMenu('系统管理', '菜单管理');
+  await page.getByPlaceholder('按标题、路由、组件或权限搜索').fill('团队文件');
+  await page.getByPlaceholder('按标题、路由、组件或权限搜索').press('Enter');
+  const row = page.getByTestId('menu-table').locator('tr', { hasText: '团队文件' });
+  await row.getByRole('button', { name: '修 改' }).or(row.getByRole('button', { name: '修改' })).first().click();
+  await form.locator('.ant-select', { hasText: '不限角色' }).click();
+  await page.keyboard.type('admin');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('menu-form-save').click();
+  await expect(row).toContainText('限 1 个角色');
+
+  await member.goto('/dashboard');
+  await expect(member.getByTestId('dashboard')).toBeVisible();
+  await expect(member.getByTestId('side-menu')).not.toContainText('团队文件');
+  await memberCtx.close();
+});

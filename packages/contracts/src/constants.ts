@@ -1,0 +1,28 @@
+/** Product-wide constants from the specification (section 9). */
+export const APP_NAME = 'Breedwise';
+export const APP_VERSION = '2.2.26';
+export const CORE_VERSION = 18;
+
+export const LOCALES = ['zh-CN', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 200;
+
+/** Cookie lifetime for the selected crop and map engine: 7 days. */
+export const PREFERENCE_COOKIE_SECONDS = 604800;
+export const CROP_COOKIE = 'bw_crop';
+export const MAP_ENGINE_COOKIE = 'bw_map_engine';
+
+/** Header carrying the session token (spec section 7). */
+export const TOKEN_HEADER = 'token';
+
+/** Envelope code for a session replaced by a login elsewhere (spec section 8). */
+export const CODE_SESSION_REPLACED = 9999;
+export const CODE_UNAUTHORIZED = 401;
+export const CODE_OK = 0;
+
+/** Permission granted to administrators: matches every permission string. */
+export const ALL_PERMISSIONS = '*:*:*';

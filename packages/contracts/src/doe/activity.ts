@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PageQuery } from '../query';
+import { EnableStatus, optionalId, optionalText, requiredDate, requiredText } from './shared';
+
+/** Field activities (sowing, fertilising, irrigation, spraying ...) by category, recorded per experiment or field. */
+export const ActivityCategoryFields = z.object({
+  name: requiredText(50),
+  color: z
+    .string()
+    .trim()
+    .nullish()
+    .refine((v) => !v || /^#[0-9a-fA-F]{6}$/.test(v), { params: { rule: 'format', format: '#RRGGBB' } })
+    .transform((v) => (v ? v.toLowerCase() : null)),
+  sort: z.number().int().min(0).max(9999).default(0),
+  remark: optionalText(200),
+});
+export const ActivityCategoryCreate = ActivityCategoryFields;
+export type ActivityCategoryCreate = z.input<typeof ActivityCategoryCreate>;
+export type ActivityCategoryInput = z.output<typeof ActivityCategoryCreate>;
+export const ActivityCategoryUpdate = ActivityCategoryFields.extend({ id: z.number().int().positive() });
+export type ActivityCategoryUpdate = z.input<typeof ActivityCategoryUpdate>;
+
+export const ActivityCategoryRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string().nullable(),
+  sort: z.number().int(),
+  status: EnableStatus,
+  remark: z.string().nullable(),
+  recordCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ActivityCategoryRow = z.infer<typeof ActivityCategoryRow>;
+export const ActivityCategoryPageQuery = PageQuery.extend({ status: EnableStatus.optional() });
+export type ActivityCategoryPageQuery = z.input<typeof ActivityCategoryPageQuery>;
+
+export const ActivityRecordFields = z.object({
+  categoryId: z.number().int().positive(),
+  experimentId: optionalId,
+  fieldId: optionalId,
+  activityDate: requiredDate,
+  title: requiredText(100),
+  operator: optionalText(50),
+  content: optionalText(2000),
+  /** Cost in yuan. */
+  cost: z.number().min(0).max(1_000_000_000).nullish().transform((v) => v ?? null),
+  /** Photos and documents (ids from POST /api/common/upload). */
+  fileIds: z.array(z.string().min(1).max(64)).max(20).default([]),
+});
+export const ActivityRecordCreate = ActivityRecordFields;
+export type ActivityRecordCreate = z.input<typeof ActivityRecordCreate>;
+export type ActivityRecordInput = z.output<typeof ActivityRecordCreate>;
+export const ActivityRecordUpdate = ActivityRecordFields.extend({ id: z.number().int().positive() });
+export type ActivityRecordUpdate = z.input<typeof ActivityRecordUpdate>;
+
+export const ActivityFile = z.object({ fileId: z.string(), fileName: z.string(), fileUrl: z.string() });
+export const ActivityRecordRow = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  categoryColor: z.string().nullable(),
+  experimentId: z.number().int().nullable(),
+  experimentName: z.string().nullable(),
+  fieldId: z.number().int().nullable(),
+  fieldName: z.string().nullable(),
+  activityDate: z.string(),
+  title: z.string(),
+  operator: z.string().nullable(),
+  content: z.string().nullable(),
+  cost: z.number().nullable(),
+  files: z.array(ActivityFile),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ActivityRecordRow = z.infer<typeof ActivityRecordRow>;
+
+export const ActivityRecordPageQuery = PageQuery.extend({
+  categoryId: z.coerce.number().int().positive().optional(),
+  experimentId: z.coerce.number().int().positive().optional(),
+  fieldId: z.coerce.number().int().positive().optional(),
+});
+export type ActivityRecordPageQuery = z.input<typeof ActivityRecordPageQuery>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { PageQuery } from '../query';
+import { LayoutSettings, PlotRow } from './experiment';
+import { Season, Year, optionalId, optionalText, requiredText } from './shared';
+
+/** Germplasm nursery designs (type-3 fields) and nursery designs (breeding nurseries, type 2). */
+export const GERM_DESIGN_KINDS = ['germplasm', 'nursery'] as const;
+export const GermDesignKind = z.enum(GERM_DESIGN_KINDS);
+export type GermDesignKind = z.infer<typeof GermDesignKind>;
+export const GermDesignStatus = z.enum(['temporary', 'designed']);
+export type GermDesignStatus = z.infer<typeof GermDesignStatus>;
+
+/** One design of a plan: which list goes to which location and field, in entry order with checks. */
+export const GermDesignLine = z.object({
+  locationId: z.number().int().positive().nullish(),
+  fieldId: optionalId,
+  listId: z.number().int().positive(),
+  /** Plot numbers start here and have at most `digits` digits (spec: a serial cannot exceed the digits). */
+  startNumber: z.number().int().min(0).max(999_999_999).default(1),
+  digits: z.number().int().min(1).max(9).default(4),
+  /** Checks before test entry `checkStart`, then every `checkInterval` entries; none when empty. */
+  checkStart: z.number().int().min(1).max(100_000).nullish().transform((v) => v ?? null),
+  checkInterval: z.number().int().min(1).max(100_000).nullish().transform((v) => v ?? null),
+  layout: LayoutSettings.default({ order: 'serpentine', direction: 'rows', startCorner: 'bottom-left', repsArrangement: 'rows' }),
+});
+export type GermDesignLineInput = z.output<typeof GermDesignLine>;
+
+export const GermDesignFields = z.object({
+  planName: requiredText(100),
+  kind: GermDesignKind.default('germplasm'),
+  projectId: optionalId,
+  year: Year,
+  season: Season,
+  remark: optionalText(500),
+  designs: z.array(GermDesignLine).max(50),
+});
+
+/** At least one design, and every design has a location (spec section 5). */
+function designsComplete(v: { designs: { locationId?: number | null }[] }, ctx: z.RefinementCtx) {
+  if (v.designs.length === 0) ctx.addIssue({ code: 'custom', path: ['designs'], message: 'at least one design', params: { errorCode: 'DOE_DESIGN_REQUIRED' } });
+  v.designs.forEach((d, i) => {
+    if (!d.locationId) ctx.addIssue({ code: 'custom', path: ['designs', i, 'locationId'], message: 'location required', params: { errorCode: 'DOE_DESIGN_LOCATION_REQUIRED', index: i + 1 } });
+  });
+}
+
+export const GermDesignCreate = GermDesignFields.superRefine(designsComplete);
+export type GermDesignCreate = z.input<typeof GermDesignCreate>;
+export type GermDesignInput = z.output<typeof GermDesignCreate>;
+export const GermDesignUpdate = GermDesignFields.extend({ id: z.number().int().positive() }).superRefine(designsComplete);
+export type GermDesignUpdate = z.input<typeof GermDesignUpdate>;
+
+export const GermDesignLineRow = z.object({
+  id: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  fieldId: z.number().int().nullable(),
+  fieldName: z.string().nullable(),
+  listId: z.number().int(),
+  listName: z.string(),
+  startNumber: z.number().int(),
+  digits: z.number().int(),
+  checkStart: z.number().int().nullable(),
+  checkInterval: z.number().int().nullable(),
+  layout: LayoutSettings,
+  plotCount: z.number().int(),
+  rows: z.number().int().nullable(),
+  cols: z.number().int().nullable(),
+});
+export type GermDesignLineRow = z.infer<typeof GermDesignLineRow>;
+
+export const GermDesignRow = z.object({
+  id: z.number().int(),
+  planName: z.string(),
+  kind: GermDesignKind,
+  projectId: z.number().int().nullable(),
+  projectName: z.string().nullable(),
+  year: z.number().int(),
+  season: Season,
+  status: GermDesignStatus,
+  remark: z.string().nullable(),
+  designCount: z.number().int(),
+  plotCount: z.number().int(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GermDesignRow = z.infer<typeof GermDesignRow>;
+
+export const GermDesignDetail = GermDesignRow.extend({ designs: z.array(GermDesignLineRow) });
+export type GermDesignDetail = z.infer<typeof GermDesignDetail>;
+
+export const GermDesignPlots = z.object({ lineId: z.number().int(), plots: z.array(PlotRow) });
+export type GermDesignPlots = z.infer<typeof GermDesignPlots>;
+
+export const GermDesignPageQuery = PageQuery.extend({
+  kind: GermDesignKind.optional(),
+  status: GermDesignStatus.optional(),
+  year: z.coerce.number().int().min(1900).max(2200).optional(),
+});
+export type GermDesignPageQuery = z.input<typeof GermDesignPageQuery>;

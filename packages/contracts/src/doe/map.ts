@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Map engines a user may choose for map views (spec sections 1 and 4; kept in a cookie for 7 days). */
+export const MAP_ENGINES = ['offline', 'osm', 'amap', 'tianditu', 'custom'] as const;
+export const MapEngine = z.enum(MAP_ENGINES);
+export type MapEngine = z.infer<typeof MapEngine>;
+
+/** A tile service node: an XYZ url template; `offline` has none (the built-in world outline). */
+export const MapServiceNode = z.object({
+  engine: MapEngine,
+  label: z.string(),
+  urls: z.array(z.string()),
+  attribution: z.string().nullable(),
+  maxZoom: z.number().int(),
+  /** Projection of the tiles; every node here is Web Mercator. */
+  projection: z.literal('EPSG:3857'),
+  /** Gaode tiles use GCJ-02 offsets inside China. */
+  gcj02: z.boolean(),
+});
+export type MapServiceNode = z.infer<typeof MapServiceNode>;
+
+export const MapDictData = z.object({
+  current: MapEngine,
+  engines: z.array(z.object({ dictValue: MapEngine, dictLabel: z.string() })),
+});
+export type MapDictData = z.infer<typeof MapDictData>;
+
+export const SetMapEngineBody = z.object({ engine: MapEngine });

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { Translations } from '../errors';
+import { GermplasmType } from './germplasm';
+import { LotUnit } from './inventory';
+import { DocKind } from './document';
+
+// Statistics (spec section 7, germ): one answer shape per call.
+
+export const CropParam = z.object({ crop: z.coerce.number().int().positive() });
+export const CropTypeStatistic = z.array(z.object({ type: GermplasmType, count: z.number().int() }));
+
+/** The last five calendar years, oldest first. */
+export const FiveYearStatistic = z.array(z.object({
+  year: z.number().int(),
+  accessions: z.number().int(),
+  lots: z.number().int(),
+  inbound: z.number().int(),
+  outbound: z.number().int(),
+}));
+
+/** The last twelve months, oldest first: ledger movements by kind. */
+export const RecentYearStatistic = z.array(z.object({
+  month: z.string(),
+  deposits: z.number().int(),
+  withdrawals: z.number().int(),
+  discards: z.number().int(),
+  adjustments: z.number().int(),
+}));
+
+export const CropStatistic = z.array(z.object({
+  cropId: z.number().int(),
+  code: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  accessions: z.number().int(),
+  lots: z.number().int(),
+}));
+
+export const InventoryStatistic = z.object({
+  lots: z.number().int(),
+  emptyLots: z.number().int(),
+  accessionsInStock: z.number().int(),
+  byUnit: z.array(z.object({ unit: LotUnit, lots: z.number().int(), quantity: z.number() })),
+  byWarehouse: z.array(z.object({ placeId: z.number().int().nullable(), name: z.string(), lots: z.number().int(), quantities: z.array(z.object({ unit: LotUnit, quantity: z.number() })) })),
+});
+export type InventoryStatistic = z.infer<typeof InventoryStatistic>;
+
+/** Documents waiting for the caller's approval, per kind the caller may approve (others are absent). */
+export const MyTodoStatistic = z.object({
+  inbound: z.number().int().optional(),
+  outbound: z.number().int().optional(),
+  stocktaking: z.number().int().optional(),
+  scrap: z.number().int().optional(),
+});
+export type MyTodoStatistic = z.infer<typeof MyTodoStatistic>;
+export const TODO_KINDS = DocKind.options;
+
+// Labels: printable PDF sheets with QR codes and Code 128 barcodes.
+export const LABEL_TARGETS = ['lot', 'germplasm'] as const;
+export const LABEL_FIELDS = {
+  lot: ['lotNo', 'accessionNo', 'name', 'place', 'quantity', 'harvestYear', 'generation', 'pedigree', 'type'],
+  germplasm: ['accessionNo', 'name', 'type', 'generation', 'pedigree', 'origin', 'source'],
+} as const;
+export type LabelField = (typeof LABEL_FIELDS)['lot'][number] | (typeof LABEL_FIELDS)['germplasm'][number];
+
+/** Sheet layouts: A4 label stock commonly bought for seed packets. */
+export const LABEL_LAYOUTS = {
+  'a4-3x8': { columns: 3, rows: 8, widthMm: 70, heightMm: 37 },
+  'a4-2x7': { columns: 2, rows: 7, widthMm: 99, heightMm: 38 },
+  'a4-4x10': { columns: 4, rows: 10, widthMm: 52.5, heightMm: 29.7 },
+} as const;
+export type LabelLayout = keyof typeof LABEL_LAYOUTS;
+
+export const LabelRequest = z
+  .object({
+    target: z.enum(LABEL_TARGETS),
+    ids: z.array(z.number().int().positive()).min(1).max(1000),
+    fields: z.array(z.string()).min(1).max(6),
+    code: z.enum(['qr', 'code128', 'both']).default('both'),
+    layout: z.enum(Object.keys(LABEL_LAYOUTS) as [LabelLayout, ...LabelLayout[]]).default('a4-3x8'),
+    copies: z.number().int().min(1).max(10).default(1),
+  })
+  .superRefine((v, ctx) => {
+    const allowed = LABEL_FIELDS[v.target] as readonly string[];
+    v.fields.forEach((f, i) => {
+      if (!allowed.includes(f)) ctx.addIssue({ code: 'custom', path: ['fields', i], message: 'unknown label field', params: { errorCode: 'GERM_LABEL_FIELD', field: f, allowed: allowed.join(', ') } });
+    });
+  });
+export type LabelRequest = z.input<typeof LabelRequest>;
+
+export const labelFieldLabels: Record<LabelField, Translations> = {
+  lotNo: { 'zh-CN': '批次号', en: 'Lot' },
+  accessionNo: { 'zh-CN': '种质编号', en: 'Accession' },
+  name: { 'zh-CN': '名称', en: 'Name' },
+  place: { 'zh-CN': '位置', en: 'Place' },
+  quantity: { 'zh-CN': '数量', en: 'Quantity' },
+  harvestYear: { 'zh-CN': '收获年份', en: 'Harvest' },
+  generation: { 'zh-CN': '世代', en: 'Generation' },
+  pedigree: { 'zh-CN': '系谱', en: 'Pedigree' },
+  type: { 'zh-CN': '类型', en: 'Type' },
+  origin: { 'zh-CN': '原产地', en: 'Origin' },
+  source: { 'zh-CN': '来源', en: 'Source' },
+};
+
+export const statisticsFieldLabels: Record<string, Translations> = {
+  crop: { 'zh-CN': '作物', en: 'Crop' },
+  ids: { 'zh-CN': '记录', en: 'Records' },
+  fields: { 'zh-CN': '标签字段', en: 'Label fields' },
+  copies: { 'zh-CN': '份数', en: 'Copies' },
+};

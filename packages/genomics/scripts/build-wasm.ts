@@ -1,0 +1,13 @@
+/**
+ * Compiles assembly/kernels.ts to src/kernels/kernels.wasm. The compiled module is committed so that a
+ * fresh clone works after `npm install` alone; `kernels.test.ts` recompiles it and fails when the
+ * committed bytes differ from the source.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileKernels } from './compile-kernels.js';
+
+const out = fileURLToPath(new URL('../src/kernels/kernels.wasm', import.meta.url));
+const bytes = await compileKernels();
+writeFileSync(out, bytes);
+console.log(`wrote ${out} (${bytes.length} bytes)`);
