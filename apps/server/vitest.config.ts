@@ -9,5 +9,7 @@ export default defineProject({
     hookTimeout: 60_000,
     // Each file gets its own database cloned from the template; two at a time suits two cores.
     maxWorkers: 2,
+    // Vitest runs projects with their own maxWorkers as a separate group, after the others.
+    sequence: { groupOrder: 1 },
   },
 });

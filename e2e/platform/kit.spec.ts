@@ -20,7 +20,7 @@ test('column and table settings are saved per user and survive a reload', async 
   await page.getByTestId('column-settings-button').click();
   await page.getByTestId('colset-country').getByRole('checkbox').uncheck();
   await page.getByTestId('colset-save').click();
-  await expect(page.getByText('成功', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('成功', { exact: true })).toBeVisible();
   await expect(header(page).filter({ hasText: '国家' })).toHaveCount(0);
 
   await page.getByTestId('table-settings-button').click();

@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LoginScreen, Workspace } from '../support/pages';
 import { apiToken, call } from './helpers';
+
+/** Opens the workbench directory of the side menu, if the member has one, so that its pages are listed. */
+async function expandWorkbench(page: Page) {
+  const dir = page.getByTestId('side-menu').getByRole('menuitem', { name: /工作台$/ });
+  if ((await dir.count()) === 0) return;
+  if ((await dir.getAttribute('aria-expanded')) !== 'true') await dir.click();
+  await expect(dir).toHaveAttribute('aria-expanded', 'true');
+}
 
 test('menu editor: add a page entry, grant it to a role, see it in that member\'s menu; route roles hide it again', async ({ page, browser }) => {
   // A member whose only role starts without permissions.
@@ -13,6 +21,7 @@ test('menu editor: add a page entry, grant it to a role, see it in that member\'
   await member.goto('/login');
   await new LoginScreen(member).login('reporter1', 'report pass 2026');
   await expect(member.getByTestId('dashboard')).toBeVisible();
+  await expandWorkbench(member);
   await expect(member.getByTestId('side-menu')).not.toContainText('团队文件');
 
   // The administrator adds a page below the workbench directory.
@@ -26,7 +35,7 @@ test('menu editor: add a page entry, grant it to a role, see it in that member\'
   await page.getByTestId('menu-form-title-zh').fill('团队文件');
   await page.getByTestId('menu-form-title-en').fill('Team files');
   await page.getByTestId('menu-form-path').fill('/home/files');
-  await page.getByTestId('menu-form-component').fill('home/storageSpace/index');
+  await page.getByTestId('menu-form-component').locator('input').fill('home/storageSpace/index');
   await page.getByTestId('menu-form-perms').fill('home:files:view');
   // A path that is not a route is refused on its field, before anything is sent.
   await page.getByTestId('menu-form-path').fill('home files');
@@ -46,6 +55,8 @@ test('menu editor: add a page entry, grant it to a role, see it in that member\'
   await expect(page.getByText('权限已保存')).toBeVisible();
 
   await member.reload();
+  await expect(member.getByTestId('side-menu')).toContainText('工作台');
+  await expandWorkbench(member);
   await expect(member.getByTestId('side-menu')).toContainText('团队文件');
   await new Workspace(member).openMenu('工作台', '团队文件');
   await expect(member.getByTestId('storage-space')).toBeVisible();
@@ -56,7 +67,7 @@ test('menu editor: add a page entry, grant it to a role, see it in that member\'
   await page.getByPlaceholder('按标题、路由、组件或权限搜索').fill('团队文件');
   await page.getByPlaceholder('按标题、路由、组件或权限搜索').press('Enter');
   const row = page.getByTestId('menu-table').locator('tr', { hasText: '团队文件' });
-  await row.getByRole('button', { name: '修 改' }).or(row.getByRole('button', { name: '修改' })).first().click();
+  await row.getByRole('button', { name: /^编\s?辑$/ }).click();
   await form.locator('.ant-select', { hasText: '不限角色' }).click();
   await page.keyboard.type('admin');
   await page.keyboard.press('Enter');
@@ -66,6 +77,7 @@ test('menu editor: add a page entry, grant it to a role, see it in that member\'
 
   await member.goto('/dashboard');
   await expect(member.getByTestId('dashboard')).toBeVisible();
+  await expandWorkbench(member);
   await expect(member.getByTestId('side-menu')).not.toContainText('团队文件');
   await memberCtx.close();
 });

@@ -115,10 +115,10 @@ for (const lang of LANGS) {
 
     await open(page, '/system/crop', 'crop-row-maize');
     await shot(page, 'crops', lang);
-    // Wheat has no genome build in the demo data: the selector offers to define one.
+    // Soybean has no genome build in the demo data (the genome-builds test defines wheat's): the selector offers to define one.
     const crops = await call<{ id: number; code: string }[]>(api, token, 'GET', '/api/system/crop/list');
-    await call(api, token, 'POST', `/api/auth/api/login/setCropId/${crops.find((c) => c.code === 'wheat')!.id}`);
-    await open(page, '/system/crop', 'crop-row-wheat');
+    await call(api, token, 'POST', `/api/auth/api/login/setCropId/${crops.find((c) => c.code === 'soybean')!.id}`);
+    await open(page, '/system/crop', 'crop-row-soybean');
     await page.getByTestId('genome-build-missing').click();
     await expect(page.getByTestId('build-go-define')).toBeVisible();
     await shot(page, 'crops-no-build-prompt', lang);

@@ -7,11 +7,14 @@ import en from './locales/en.json';
 
 const P = Permissions.germ;
 
-/** One call answers every germ to-do line; the lines share it for a minute. */
-let pending: { at: number; promise: ReturnType<typeof statsApi.todo> } | null = null;
+/**
+ * One call answers every germ to-do line: the lines, refreshed together, share the request in flight.
+ * Nothing is kept after it answers, so a refresh after an approval always asks the server again.
+ */
+let pending: ReturnType<typeof statsApi.todo> | null = null;
 const todoCounts = () => {
-  if (!pending || Date.now() - pending.at > 5_000) pending = { at: Date.now(), promise: statsApi.todo() };
-  return pending.promise;
+  if (!pending) pending = statsApi.todo().finally(() => { pending = null; });
+  return pending;
 };
 const todo = (kind: DocKind): TodoSourceDef => ({
   key: `germ.${kind}`,
