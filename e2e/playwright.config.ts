@@ -10,6 +10,9 @@ export default defineConfig({
   // One server, one database: tests run one after another and each uses its own records.
   workers: 1,
   fullyParallel: false,
+  // One retry: a test that passes only on its second try is reported as flaky (and should be fixed),
+  // but does not fail the run; a test that fails twice does.
+  retries: 1,
   reporter: [['list']],
   outputDir: './test-results',
   use: {

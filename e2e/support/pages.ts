@@ -52,9 +52,16 @@ export class Workspace {
   }
 
   async logout(labels = { logout: '退出登录', ok: '确 定' }) {
-    await this.page.getByTestId('user-menu').click();
-    await this.page.getByRole('menuitem', { name: labels.logout }).click();
-    await this.page.getByRole('button', { name: labels.ok }).click();
+    const ok = this.page.getByRole('button', { name: labels.ok });
+    const item = this.page.getByRole('menuitem', { name: labels.logout });
+    // A click that lands while the user menu is still opening can be lost: try again until the confirmation shows.
+    await expect(async () => {
+      if (await ok.isVisible()) return;
+      if (!(await item.isVisible())) await this.page.getByTestId('user-menu').click({ timeout: 2_000 });
+      await item.click({ timeout: 2_000 });
+      await expect(ok).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await ok.click();
   }
 }
 
