@@ -73,6 +73,12 @@ describe('gs CLI', () => {
       '--parent1-col', 'GCA1', '--parent2-col', 'GCA2', '--fixed', 'Location', '--out', hy])).toBe(0);
     const h = JSON.parse(readFileSync(hy, 'utf8'));
     expect(h.varSca).toBeCloseTo(42.0186, 3);
+    expect(h.method).toBe('ai-reml');
+    expect(await main(['hybrid', '--pool1', gt, '--pool2', gt, '--pheno', testData('hybrid/cornhybrids_pheno.csv'), '--trait', 'Yield',
+      '--parent1-col', 'GCA1', '--parent2-col', 'GCA2', '--fixed', 'Location', '--method', 'sommer', '--out', hy])).toBe(0);
+    const hs = JSON.parse(readFileSync(hy, 'utf8'));
+    expect([hs.method, hs.converged, hs.varGca1]).toEqual(['sommer', true, 0]);
+    expect(hs.varGca2).toBeCloseTo(15.188, 2);
     const gebv = join(dir, 'gebv.csv');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(gebv, 'id,A,B\nx,1,5\ny,2,3\nz,3,4\n');
@@ -87,6 +93,7 @@ describe('gs CLI', () => {
     [['grm', '--geno', 'missing.zip', '--method', 'vanraden', '--out', join(dir, 'g')], 'FILE_NOT_FOUND'],
     [['index', '--gebv', wheat('wheat_Y.csv'), '--weights', '1:50:+,2:40:-', '--out', join(dir, 'i.csv')], 'INDEX_WEIGHTS_INVALID'],
     [['fit', '--bogus', 'x'], 'ARGUMENT_INVALID'],
+    [['hybrid', '--pool1', 'a', '--pool2', 'b', '--pheno', 'c', '--trait', 'Y', '--method', 'em', '--out', join(dir, 'h.json')], 'ARGUMENT_INVALID'],
     [['frobnicate'], 'ARGUMENT_INVALID'],
   ])('invalid input %#: exit 2 and one stderr line', async (argv, code) => {
     expect(await main(argv as string[])).toBe(2);

@@ -12,7 +12,7 @@ import { readGenotypes, readPoolRelationship } from './io/genotypes.js';
 import { readPedigree } from './io/pedigree.js';
 import { readFoldFile, readHybridPhenotypes, readPhenotypes } from './io/pheno.js';
 import { checkFileName } from './io/text.js';
-import { fitHybrid } from './models/hybrid.js';
+import { HYBRID_METHODS, fitHybrid, type HybridMethod } from './models/hybrid.js';
 import { MODELS, fitOnRelationship, fitTrait, type ModelName } from './pipeline.js';
 import { pedigreeA, standardizedGrm, vanRadenG, type RelationshipMatrix } from './relationship.js';
 import { desiredGainsIndex, indexToCsv, parseWeightSpec, readGebvTable, smithHazelIndex, weightedIndex } from './selection-index.js';
@@ -24,7 +24,7 @@ const USAGE = `usage:
   gs grm --geno PATH --method vanraden|standardized --out FILE [--format bin|csv] [--maf X --call-rate X]
   gs grm --pedigree FILE.csv --method pedigree --out FILE [--format bin|csv]
   gs hybrid --pool1 PATH --pool2 PATH --pheno FILE.csv --trait NAME [--parent1-col NAME --parent2-col NAME]
-            [--fixed COL]... [--no-sca] --out FILE.json
+            [--fixed COL]... [--no-sca] [--method ai-reml|sommer] [--max-iter N] --out FILE.json
   gs index --gebv FILE.csv --weights 'traitA:40:+,traitB:60:-' --out FILE.csv
            [--method weighted|smith-hazel|desired-gains] [--select N]`;
 
@@ -33,7 +33,7 @@ type Args = Map<string, string[]>;
 const FLAGS: Record<string, { args: string[]; switches?: string[] }> = {
   fit: { args: ['geno', 'pedigree', 'pheno', 'trait', 'id-col', 'fixed', 'model', 'folds', 'k', 'seed', 'iter', 'burnin', 'maf', 'call-rate', 'method', 'geno-coding', 'bandwidth', 'out'] },
   grm: { args: ['geno', 'pedigree', 'method', 'out', 'format', 'maf', 'call-rate', 'geno-coding'] },
-  hybrid: { args: ['pool1', 'pool2', 'pheno', 'trait', 'parent1-col', 'parent2-col', 'fixed', 'out', 'geno-coding'], switches: ['no-sca'] },
+  hybrid: { args: ['pool1', 'pool2', 'pheno', 'trait', 'parent1-col', 'parent2-col', 'fixed', 'out', 'geno-coding', 'method', 'max-iter'], switches: ['no-sca'] },
   index: { args: ['gebv', 'weights', 'out', 'method', 'select'] },
 };
 
@@ -167,6 +167,9 @@ async function grmCommand(args: Args): Promise<void> {
 
 async function hybridCommand(args: Args): Promise<void> {
   const out = outPath(args);
+  const method = one(args, 'method') ?? 'ai-reml';
+  if (!(HYBRID_METHODS as readonly string[]).includes(method)) throw argError(`--method must be ${HYBRID_METHODS.join(' or ')}`);
+  const maxIter = num(args, 'max-iter', (v) => Number.isInteger(v) && v >= 1 && v <= 10_000, 'an integer from 1 to 10000');
   const [K1, K2] = await Promise.all([readPoolRelationship(need(args, 'pool1'), coding(args)), readPoolRelationship(need(args, 'pool2'), coding(args))]);
   const fixed = args.get('fixed') ?? [];
   const records = readHybridPhenotypes(
@@ -176,7 +179,7 @@ async function hybridCommand(args: Args): Promise<void> {
     K2.ids,
   );
   const started = performance.now();
-  const fit = await fitHybrid(K1, K2, records, fixed.length, { sca: !args.has('no-sca'), fixedNames: fixed });
+  const fit = await fitHybrid(K1, K2, records, fixed.length, { sca: !args.has('no-sca'), fixedNames: fixed, method: method as HybridMethod, maxIter });
   const { fittedGenetic: _fitted, ...rest } = fit;
   writeJson(out, { trait: need(args, 'trait'), ...rest, seconds: (performance.now() - started) / 1000 });
 }

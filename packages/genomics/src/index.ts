@@ -49,8 +49,10 @@ export {
 export type { FitOptions, GblupOptions, KernelModelResult, RrblupOptions, RrblupResult, RkhsOptions, RkhsResult, NamedValue } from './models/gblup.js';
 export { fitBayes, bayesTrainer } from './models/bayes.js';
 export type { BayesModel, BayesOptions, BayesResult } from './models/bayes.js';
-export { fitHybrid } from './models/hybrid.js';
-export type { HybridRecord, HybridOptions, HybridResult } from './models/hybrid.js';
+export { HYBRID_METHODS, fitHybrid } from './models/hybrid.js';
+export type { HybridMethod, HybridRecord, HybridOptions, HybridResult } from './models/hybrid.js';
+export { fitMnr } from './models/mnr.js';
+export type { MnrOptions, MnrResult, MnrTerm } from './models/mnr.js';
 
 export { crossValidate, randomFolds } from './cv.js';
 export type { CvResult, FoldMetrics, Trainer, TrainedModel } from './cv.js';

@@ -3,8 +3,11 @@ import { readGenotypeCsv, readMatrixCsv } from '../io/csv.js';
 import { readCsvTable } from '../io/text.js';
 import { cholesky, choleskyInverse, choleskyLogDet, pearson } from '../linalg/dense.js';
 import { vanRadenG, type RelationshipMatrix } from '../relationship.js';
+import { symmetricEigen } from '../linalg/eigen.js';
 import { readRefCsv, relErr, testData } from '../test/fixtures.js';
+import { GsError } from '../errors.js';
 import { fitHybrid, type HybridRecord } from './hybrid.js';
+import { fitMnr } from './mnr.js';
 
 function corn(): { K1: RelationshipMatrix; K2: RelationshipMatrix; recs: HybridRecord[] } {
   const GT = readMatrixCsv(testData('hybrid/cornhybrids_GT_relationship.csv'));
@@ -87,7 +90,8 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
     expect(relErr(fit.varE, 220.39)).toBeLessThan(1e-3);
     expect(relErr(fit.beta[0].value, 137.913)).toBeLessThan(1e-3);
     // sommer stops on a log-likelihood change of 1e-3; along this flat direction that leaves GCA2
-    // 0.27% short of the optimum. The REML criterion, evaluated independently, is lower at ours.
+    // 0.27% short of the optimum. The REML criterion, evaluated independently, is lower at ours;
+    // method 'sommer' (below) reproduces sommer's own numbers.
     expect(relErr(fit.varGca2, 15.188)).toBeLessThan(3e-3);
     const data = cornData();
     const ours = reml2(data, [0, fit.varGca2, fit.varSca!, fit.varE]);
@@ -110,11 +114,89 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
   it('cornhybrids GCA-only: the REML optimum, which sommer stops short of', async () => {
     const { K1, K2, recs } = corn();
     const fit = await fitHybrid(K1, K2, recs, 1, { sca: false });
+    expect(fit.converged).toBe(true);
     const data = cornData();
-    // sommer reports GCA1 0.678, GCA2 32.624, residual 371.563; the criterion is lower at ours (GCA1 on
-    // the boundary), so the comparison is on the likelihood and the residual.
+    // sommer reports GCA1 0.678, GCA2 32.624, residual 371.563 after its 20 iterations; the criterion
+    // is lower at ours (GCA1 on the boundary).
     expect(reml2(data, [fit.varGca1, fit.varGca2, 0, fit.varE])).toBeLessThan(reml2(data, [0.678, 32.624, 0, 371.563]));
     expect(relErr(fit.varE, 371.563)).toBeLessThan(3e-3);
+  });
+
+  it('cornhybrids with method "sommer": sommer 4.3.7 mmer() digit for digit', async () => {
+    const { K1, K2, recs } = corn();
+    const fit = await fitHybrid(K1, K2, recs, 1, { method: 'sommer' });
+    expect(fit.method).toBe('sommer');
+    expect(fit.converged).toBe(true);
+    expect(fit.varGca1).toBe(0);
+    expect(fit.atBoundary).toEqual(['GCA1']);
+    // The references carry 5 significant digits.
+    expect(relErr(fit.varGca2, 15.188)).toBeLessThan(1e-4);
+    expect(relErr(fit.varSca!, 42.01)).toBeLessThan(1e-4);
+    expect(relErr(fit.varE, 220.39)).toBeLessThan(1e-4);
+    expect(relErr(fit.beta[0].value, 137.913)).toBeLessThan(1e-4);
+    for (const [term, ours] of [['gca2', fit.gca2.map((g) => [g.id, g.value] as const)], ['sca', fit.sca.map((g) => [g.cross, g.value] as const)]] as const) {
+      const ref = readRefCsv(`hybrid/ref_cornhybrids_${term}.csv`).slice(1);
+      const map = new Map<string, number>(ours);
+      const scale = Math.max(...ref.map((r) => Math.abs(Number(r[1]))));
+      for (const [id, value] of ref) expect(Math.abs(map.get(id)! - Number(value)) / scale).toBeLessThan(1e-4);
+    }
+    const obsY = recs.filter((r) => Number.isFinite(r.value)).map((r) => r.value);
+    expect(pearson(fit.fittedGenetic, obsY)).toBeCloseTo(0.7362, 4);
+    // GCA-only: sommer runs its 20 iterations without settling; so does the replica, to the same values.
+    const gca = await fitHybrid(K1, K2, recs, 1, { sca: false, method: 'sommer' });
+    expect(gca.converged).toBe(false);
+    expect(gca.iterations).toBe(20);
+    expect(relErr(gca.varGca1, 0.678)).toBeLessThan(1e-3);
+    expect(relErr(gca.varGca2, 32.624)).toBeLessThan(1e-4);
+    expect(relErr(gca.varE, 371.563)).toBeLessThan(1e-5);
+  });
+
+  it('sommer\'s iteration, run to a tight tolerance, reaches the AI-REML optimum; bad starts are refused', async () => {
+    const { K1, K2, recs } = corn();
+    const ai = await fitHybrid(K1, K2, recs, 1);
+    const obs = recs.filter((r) => Number.isFinite(r.value));
+    const n = obs.length;
+    // Terms W = Z K^(1/2) over the records, from each relationship's eigendecomposition.
+    const term = (levels: string[], kern: (a: string, b: string) => number, level: (r: HybridRecord) => string) => {
+      const q = levels.length;
+      const K = new Float64Array(q * q);
+      levels.forEach((a, i) => levels.forEach((b, j) => (K[i * q + j] = kern(a, b))));
+      const { values, vectors } = symmetricEigen(K, q);
+      let rank = 0;
+      while (rank < q && values[rank] > values[0] * 1e-10) rank++;
+      const W = new Float64Array(n * rank);
+      obs.forEach((r, i) => {
+        const l = levels.indexOf(level(r));
+        for (let c = 0; c < rank; c++) W[i * rank + c] = vectors[l * q + c] * Math.sqrt(values[c]);
+      });
+      return { W, rank };
+    };
+    const k = (K: RelationshipMatrix) => (a: string, b: string) => K.values[K.ids.indexOf(a) * K.ids.length + K.ids.indexOf(b)];
+    const crosses = [...new Set(obs.map((r) => `${r.parent1}:${r.parent2}`))];
+    const terms = [
+      term(K1.ids, k(K1), (r) => r.parent1),
+      term(K2.ids, k(K2), (r) => r.parent2),
+      term(crosses, (a, b) => k(K1)(a.split(':')[0], b.split(':')[0]) * k(K2)(a.split(':')[1], b.split(':')[1]), (r) => `${r.parent1}:${r.parent2}`),
+    ];
+    const locs = [...new Set(obs.map((r) => r.fixed[0]))];
+    const X = new Float64Array(n * locs.length);
+    obs.forEach((r, i) => {
+      X[i * locs.length] = 1;
+      const l = locs.indexOf(r.fixed[0]);
+      if (l > 0) X[i * locs.length + l] = 1;
+    });
+    const y = Float64Array.from(obs, (r) => r.value);
+    const sommer = fitMnr(y, X, locs.length, terms);
+    expect(relErr(sommer.sigma[1], 15.188)).toBeLessThan(1e-4);
+    const tight = fitMnr(y, X, locs.length, terms, { iters: 500, tolLogLik: 1e-12 });
+    expect(tight.converged).toBe(true);
+    expect(tight.sigma[0]).toBe(0);
+    expect(relErr(tight.sigma[1], ai.varGca2)).toBeLessThan(1e-5);
+    expect(relErr(tight.sigma[2], ai.varSca!)).toBeLessThan(1e-5);
+    expect(relErr(tight.sigma[3], ai.varE)).toBeLessThan(1e-5);
+    expect(tight.logLik.at(-1)!).toBeGreaterThan(sommer.logLik.at(-1)!);
+    expect(() => fitMnr(y, X, locs.length, terms, { init: [1, 1] })).toThrow(GsError);
+    expect(() => fitMnr(y, X, locs.length, terms, { init: [1, 1, 1, 0] })).toThrow(/residual/);
   });
 
   it('Technow flint x dent: GY and GM from each pool\'s markers', async () => {
@@ -129,6 +211,11 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
       expect(relErr(fit.varGca1, want[trait][0])).toBeLessThan(1e-3);
       expect(relErr(fit.varGca2, want[trait][1])).toBeLessThan(1e-3);
       expect(relErr(fit.varE, want[trait][2])).toBeLessThan(1e-3);
+      const replica = await fitHybrid(Kd, Kf, recs, 0, { sca: false, method: 'sommer' });
+      expect(replica.converged).toBe(true);
+      expect(relErr(replica.varGca1, want[trait][0])).toBeLessThan(1e-4);
+      expect(relErr(replica.varGca2, want[trait][1])).toBeLessThan(1e-4);
+      expect(relErr(replica.varE, want[trait][2])).toBeLessThan(1e-4);
     }
   });
 });

@@ -5,6 +5,7 @@ import { symmetricEigen } from '../linalg/eigen.js';
 import type { ComputeOptions, RelationshipMatrix } from '../relationship.js';
 import type { NamedValue } from './gblup.js';
 import { fixedDesign } from '../io/pheno.js';
+import { fitMnr } from './mnr.js';
 
 /** One hybrid record: its two parents (pool 1 and pool 2), the trait value and fixed-effect levels. */
 export interface HybridRecord {
@@ -14,11 +15,22 @@ export interface HybridRecord {
   fixed: string[];
 }
 
+/**
+ * `ai-reml`: average-information REML iterated to the optimum (default). `sommer`: the Newton-Raphson
+ * iteration and stopping rule of sommer 4.3.7 `mmer()` with its defaults, for results that match sommer
+ * digit for digit, including where sommer stops short of the optimum.
+ */
+export const HYBRID_METHODS = ['ai-reml', 'sommer'] as const;
+export type HybridMethod = (typeof HYBRID_METHODS)[number];
+
 export interface HybridOptions extends ComputeOptions {
   /** Include the SCA term (default true). */
   sca?: boolean;
-  /** Convergence tolerance on the relative change of every variance component (default 1e-8). */
+  /** Variance-component algorithm (default `ai-reml`). */
+  method?: HybridMethod;
+  /** Convergence tolerance on the relative change of every variance component (default 1e-8; `ai-reml`). */
   tol?: number;
+  /** Iteration limit (default 200 for `ai-reml`, 20 as in sommer for `sommer`). */
   maxIter?: number;
   /** Names of the fixed-effect factors, for the labels of beta. */
   fixedNames?: string[];
@@ -26,6 +38,9 @@ export interface HybridOptions extends ComputeOptions {
 
 export interface HybridResult {
   n: number;
+  method: HybridMethod;
+  /** False when the iteration limit was reached first (sommer's default of 20 iterations can be). */
+  converged: boolean;
   varGca1: number;
   varGca2: number;
   /** Absent when the SCA term is off. */
@@ -168,7 +183,7 @@ export async function fitHybrid(
   const K = blocks.length;
   // The mixed-model equations are factorised in WebAssembly (in a worker once they are large), in one
   // kernel session for the whole search.
-  const { state, sig, fixedAt, iterations } = await withKernels(async (k) => {
+  const { state, sig, fixedAt, iterations, converged } = await withKernels(async (k) => {
     const cp = k.alloc(dim * dim * 8);
     const dp = k.alloc(dim * 8);
     const xp = k.alloc(dim * 8);
@@ -211,9 +226,28 @@ export async function fitHybrid(
     let sig = Array.from({ length: K + 1 }, () => vy / (K + 1));
     const floor = vy * 1e-9;
     const fixedAt = new Set<number>();
+    if (opts.method === 'sommer') {
+      const terms = blocks.map((b, k) => {
+        const rank = b.factor.rank;
+        const Wk = new Float64Array(n * rank);
+        for (let i = 0; i < n; i++) Wk.set(W.subarray(i * dim + offsets[k], i * dim + offsets[k] + rank), i * rank);
+        return { W: Wk, rank };
+      });
+      const mnr = fitMnr(y, X, p, terms, { iters: opts.maxIter, signal: opts.signal });
+      opts.onProgress?.(0.9, 'solutions');
+      const zero = new Set<number>();
+      mnr.sigma.forEach((v, k) => {
+        if (k < K && v === 0) zero.add(k);
+      });
+      // A component held at zero enters the equations at the floor, which shrinks its effects to zero.
+      const solved = await evaluate(mnr.sigma.map((v, k) => (k < K ? Math.max(v, floor) : v)), false);
+      if (!solved) throw new GsError('MATRIX_NOT_PSD', { params: { value: 'C' } });
+      return { state: solved, sig: mnr.sigma, fixedAt: zero, iterations: mnr.iterations, converged: mnr.converged };
+    }
     const tol = opts.tol ?? 1e-8;
     const maxIter = opts.maxIter ?? 200;
     let iterations = 0;
+    let converged = false;
     let state = (await evaluate(sig, true))!;
     for (; iterations < maxIter; iterations++) {
       throwIfAborted(opts.signal);
@@ -312,7 +346,11 @@ export async function fitHybrid(
           scale /= 2;
         }
       }
-      if (!accepted) break;
+      if (!accepted) {
+        // No step, however short, lowers the criterion: the search sits on the optimum.
+        converged = true;
+        break;
+      }
       for (let k = 0; k < K; k++) if (next[k] <= floor) fixedAt.add(k);
       const change = Math.max(...next.map((v, i) => Math.abs(v - sig[i]) / Math.max(Math.abs(v), floor)));
       sig = next;
@@ -320,10 +358,11 @@ export async function fitHybrid(
       opts.onProgress?.(0.1 + 0.8 * Math.min(1, iterations / 30), `REML iteration ${iterations + 1}`);
       if (change < tol) {
         iterations++;
+        converged = true;
         break;
       }
     }
-    return { state, sig, fixedAt, iterations };
+    return { state, sig, fixedAt, iterations, converged };
   });
   const { sol } = state;
   const se = sig[K];
@@ -378,6 +417,8 @@ export async function fitHybrid(
   const logLik = -0.5 * (state.m2 + (n - p) * Math.log(2 * Math.PI) - choleskyLogDet(xtx, p));
   return {
     n,
+    method: opts.method ?? 'ai-reml',
+    converged,
     varGca1: fixedAt.has(0) ? 0 : sig[0],
     varGca2: fixedAt.has(1) ? 0 : sig[1],
     varSca: fS ? (fixedAt.has(2) ? 0 : sig[2]) : undefined,
