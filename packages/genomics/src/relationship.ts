@@ -20,6 +20,8 @@ export interface RelationshipMatrix {
 // Markers per panel: 512 i16 columns are 1 KiB a row, so the kernel's 256-row tile (256 KiB) stays in
 // L2, while the i32 accumulator matrix is swept once per 512 markers.
 const PANEL = 512;
+// Markers transposed together when a panel is filled from the marker-major genotype codes.
+const TRANSPOSE_STRIP = 16;
 
 function rowRanges(np: number, parts: number): Array<[number, number]> {
   // Row i of a lower triangle costs ~i, so split at sqrt-spaced rows to give each worker equal area.
@@ -89,16 +91,21 @@ export async function centredCrossProduct(g: Genotypes, opts: ComputeOptions = {
   const a = new Float64Array(n);
   await withKernels(async (k) => {
     const c = await syrkPanels(k, 'i16', n, m, (panel, j0, width, kc) => {
-      for (let t = 0; t < width; t++) {
-        const j = j0 + t;
-        const base = j * n;
-        const r = round[j];
-        const cj = 2 * p[j];
+      // Transposed in strips of TRANSPOSE_STRIP markers: the strip's source lines stay in L1 while the
+      // destination is written a contiguous run per sample.
+      for (let t0 = 0; t0 < width; t0 += TRANSPOSE_STRIP) {
+        const t1 = Math.min(width, t0 + TRANSPOSE_STRIP);
         for (let i = 0; i < n; i++) {
-          const v = g.codes[base + i];
-          const x = v >= 0 ? v : r;
-          panel[i * kc + t] = x;
-          a[i] += cj * x;
+          const row = i * kc;
+          let s = 0;
+          for (let t = t0; t < t1; t++) {
+            const j = j0 + t;
+            const v = g.codes[j * n + i];
+            const x = v >= 0 ? v : round[j];
+            panel[row + t] = x;
+            s += 2 * p[j] * x;
+          }
+          a[i] += s;
         }
       }
     }, opts, [0, 0.95]);
@@ -197,14 +204,15 @@ export async function standardizedGrm(g: Genotypes, opts: ComputeOptions = {}): 
   const out = new Float64Array(n * n);
   await withKernels(async (k) => {
     const c = await syrkPanels(k, 'f32', n, m, (panel, j0, width, kc) => {
-      for (let t = 0; t < width; t++) {
-        const j = j0 + t;
-        const base = j * n;
-        const cj = 2 * p[j];
-        const s = scale[j];
+      for (let t0 = 0; t0 < width; t0 += TRANSPOSE_STRIP) {
+        const t1 = Math.min(width, t0 + TRANSPOSE_STRIP);
         for (let i = 0; i < n; i++) {
-          const v = kept.codes[base + i];
-          panel[i * kc + t] = v >= 0 ? (v - cj) * s : 0;
+          const row = i * kc;
+          for (let t = t0; t < t1; t++) {
+            const j = j0 + t;
+            const v = kept.codes[j * n + i];
+            panel[row + t] = v >= 0 ? (v - 2 * p[j]) * scale[j] : 0;
+          }
         }
       }
     }, opts, [0, 0.95]);

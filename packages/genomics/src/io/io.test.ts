@@ -85,6 +85,25 @@ describe('PLINK binary', () => {
     expect(readGenotypes(testData('plink/small.bed')).samples).toEqual(a.samples);
   });
 
+  it('decodes whole words (sample count a multiple of 4) and partial bytes alike', () => {
+    const full = readPlink(testData('plink/small'));
+    for (const n of [60, 57]) {
+      // The first n samples, written back as .bed/.bim/.fam and read again.
+      const m = full.markers.length;
+      const codes = new Int8Array(n * m);
+      for (let j = 0; j < m; j++) codes.set(full.codes.subarray(j * 61, j * 61 + n), j * n);
+      const g = { samples: full.samples.slice(0, n), markers: full.markers, codes };
+      const prefix = join(dir, `sub${n}`);
+      writeFileSync(`${prefix}.bed`, encodeBed(g));
+      writeFileSync(`${prefix}.bim`, readFileSync(testData('plink/small.bim')));
+      writeFileSync(`${prefix}.fam`, readFileSync(testData('plink/small.fam'), 'utf8').split('\n').slice(0, n).join('\n') + '\n');
+      const back = readPlink(prefix);
+      expect(back.samples).toEqual(g.samples);
+      expect(back.codes).toEqual(codes);
+      expect([...codes].filter((c) => c < 0).length).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses archives with unsafe paths or missing parts', () => {
     const bed = readFileSync(testData('plink/small.bed'));
     const bim = readFileSync(testData('plink/small.bim'));
