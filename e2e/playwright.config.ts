@@ -6,7 +6,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Shared 2-core machines can take several seconds to render a page after login: wait up to 20 s.
+  expect: { timeout: 20_000 },
   // One server, one database: tests run one after another and each uses its own records.
   workers: 1,
   fullyParallel: false,

@@ -93,7 +93,9 @@ test('import with row errors shows the report, and export downloads what the fil
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Sheet1');
   ws.addRow(['地点名称', '地点编码', '省份', '经度', '纬度']);
-  ws.addRow(['邯郸试验站', 'HB-HD', '河北', 114.49, 36.61]);
+  // A fresh code per attempt: a retry must not collide with what the first attempt imported.
+  const code = `HB-${Date.now().toString(36).toUpperCase()}`;
+  ws.addRow(['邯郸试验站', code, '河北', 114.49, 36.61]);
   ws.addRow(['坏经度', 'BAD-LON', '', 500, 1]);
   ws.addRow(['', 'NO-NAME', '', '', '']);
   const file = info.outputPath('import.xlsx');
@@ -107,7 +109,11 @@ test('import with row errors shows the report, and export downloads what the fil
   await expect(result).toContainText('经度（longitude）不能大于 180');
   await expect(result).toContainText('名称（name）必填');
   await page.getByRole('button', { name: '关 闭' }).click();
-  await page.getByTestId('location-search').locator('input').fill('HB-HD');
+  // Wait for the dialog to go: antd hands the focus back to the Import button as it closes, and an
+  // Enter pressed before that would open the dialog again.
+  await expect(page.getByTestId('import-result')).toBeHidden();
+  await expect(page.locator('.ant-modal-wrap').filter({ visible: true })).toHaveCount(0);
+  await page.getByTestId('location-search').locator('input').fill(code);
   await page.getByTestId('location-search').locator('input').press('Enter');
   await expect(rows(page)).toHaveCount(1);
 
@@ -119,5 +125,5 @@ test('import with row errors shows the report, and export downloads what the fil
   await out.xlsx.readFile(await saved.path());
   const sheet = out.worksheets[0];
   expect(sheet.rowCount).toBe(2);
-  expect(String(sheet.getRow(2).getCell(2).value)).toBe('HB-HD');
+  expect(String(sheet.getRow(2).getCell(2).value)).toBe(code);
 });

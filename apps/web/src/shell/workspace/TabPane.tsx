@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spin } from 'antd';
 import type { PageDef } from '../../modules/types';
 import { PageContext } from './page-context';
@@ -18,13 +18,16 @@ function lazyPage(page: PageDef) {
 const scrollPositions = new Map<string, number>();
 
 /**
- * One open tab. It stays mounted while other tabs are shown (pages are cached per tab) and keeps its
- * own scroll position; refresh remounts it.
+ * One open tab. Its page mounts the first time the tab is shown (a deep link does not also render the
+ * pinned dashboard behind it), then stays mounted while other tabs are shown (pages are cached per tab)
+ * and keeps its own scroll position; refresh remounts it.
  */
 export function TabPane({ tab, page, params, active }: { tab: Tab; page: PageDef; params: Record<string, string>; active: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const refresh = useWorkspace((s) => s.refresh);
   const Page = lazyPage(page);
+  const [shown, setShown] = useState(active);
+  if (active && !shown) setShown(true);
   const context = useMemo(
     () => ({ params, search: new URLSearchParams(tab.search), path: tab.path, tabKey: tab.key, active }),
     [params, tab.search, tab.path, tab.key, active],
@@ -42,13 +45,15 @@ export function TabPane({ tab, page, params, active }: { tab: Tab; page: PageDef
       data-tab={tab.key}
       onScroll={(e) => scrollPositions.set(tab.key, e.currentTarget.scrollTop)}
     >
-      <PageContext.Provider value={context}>
-        <PageErrorBoundary key={tab.version} onReload={() => refresh(tab.key)}>
-          <Suspense fallback={<div className="bw-page-loading"><Spin /></div>}>
-            <Page key={tab.version} />
-          </Suspense>
-        </PageErrorBoundary>
-      </PageContext.Provider>
+      {shown && (
+        <PageContext.Provider value={context}>
+          <PageErrorBoundary key={tab.version} onReload={() => refresh(tab.key)}>
+            <Suspense fallback={<div className="bw-page-loading"><Spin /></div>}>
+              <Page key={tab.version} />
+            </Suspense>
+          </PageErrorBoundary>
+        </PageContext.Provider>
+      )}
     </div>
   );
 }
