@@ -94,6 +94,7 @@ describe('gs CLI', () => {
     [['index', '--gebv', wheat('wheat_Y.csv'), '--weights', '1:50:+,2:40:-', '--out', join(dir, 'i.csv')], 'INDEX_WEIGHTS_INVALID'],
     [['fit', '--bogus', 'x'], 'ARGUMENT_INVALID'],
     [['hybrid', '--pool1', 'a', '--pool2', 'b', '--pheno', 'c', '--trait', 'Y', '--method', 'em', '--out', join(dir, 'h.json')], 'ARGUMENT_INVALID'],
+    [['hybrid', '--pool1', 'a', '--pool2', 'b', '--pheno', 'c', '--trait', 'Y', '--max-iter', '0', '--out', join(dir, 'h.json')], 'ARGUMENT_INVALID'],
     [['frobnicate'], 'ARGUMENT_INVALID'],
   ])('invalid input %#: exit 2 and one stderr line', async (argv, code) => {
     expect(await main(argv as string[])).toBe(2);

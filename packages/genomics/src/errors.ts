@@ -31,6 +31,7 @@ export type GsErrorCode =
   | 'PEDIGREE_INVALID'
   | 'MATRIX_NOT_PSD'
   | 'FIXED_EFFECTS_RANK_DEFICIENT'
+  | 'MODEL_FIT_FAILED'
   | 'INDEX_WEIGHTS_INVALID'
   | 'ARGUMENT_INVALID'
   | 'ABORTED';
@@ -118,6 +119,10 @@ export const gsErrorMessages: Messages = {
   FIXED_EFFECTS_RANK_DEFICIENT: {
     'zh-CN': '固定效应设计矩阵不满秩（{detail}）',
     en: 'The fixed-effect design matrix is rank deficient ({detail})',
+  },
+  MODEL_FIT_FAILED: {
+    'zh-CN': '模型无法拟合：{detail}',
+    en: 'The model could not be fitted: {detail}',
   },
   INDEX_WEIGHTS_INVALID: {
     'zh-CN': '选择指数权重无效：{detail}',

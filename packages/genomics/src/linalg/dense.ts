@@ -54,6 +54,17 @@ export function choleskyInverse(l: Float64Array, n: number): Float64Array {
   return inv;
 }
 
+/** Mean and sample variance (divisor n - 1) of a series. */
+export function meanVariance(x: ArrayLike<number>): { mean: number; variance: number } {
+  const n = x.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += x[i];
+  mean /= n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (x[i] - mean) ** 2;
+  return { mean, variance: ss / (n - 1) };
+}
+
 /** Pearson correlation of two equally long series. */
 export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number {
   const n = x.length;

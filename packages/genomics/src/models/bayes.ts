@@ -5,7 +5,7 @@ import { withKernels } from '../kernels/pool.js';
 import { Rng } from '../random.js';
 import type { ComputeOptions } from '../relationship.js';
 import type { Trainer } from '../cv.js';
-import { cholesky, choleskySolve } from '../linalg/dense.js';
+import { cholesky, choleskySolve, meanVariance } from '../linalg/dense.js';
 import { matchRecords, type TraitRecords } from './kernel-model.js';
 import type { NamedValue } from './gblup.js';
 import { makePredictor, type MarkerPredictor } from '../predict.js';
@@ -95,12 +95,7 @@ async function runChain(model: BayesModel, xAll: Float32Array, nAll: number, m: 
   const n = rec.y.length;
   const { y, X, p } = rec;
 
-  let my = 0;
-  for (const v of y) my += v;
-  my /= n;
-  let vy = 0;
-  for (const v of y) vy += (v - my) ** 2;
-  vy /= n - 1;
+  const { mean: my, variance: vy } = meanVariance(y);
 
   // X'X of the fixed effects, for their block update.
   const xtx = new Float64Array(p * p);

@@ -1,5 +1,5 @@
 import { GsError, throwIfAborted } from '../errors.js';
-import { cholesky, choleskyLogDet, choleskySolve } from '../linalg/dense.js';
+import { cholesky, choleskyLogDet, choleskySolve, meanVariance } from '../linalg/dense.js';
 import { withKernels } from '../kernels/pool.js';
 import { symmetricEigen } from '../linalg/eigen.js';
 import type { ComputeOptions, RelationshipMatrix } from '../relationship.js';
@@ -219,10 +219,7 @@ export async function fitHybrid(
       return { m2, C, sol, Cinv: withInverse ? await inverseDiagonal(C) : undefined };
     };
 
-    let vy = 0;
-    const my = y.reduce((s, v) => s + v, 0) / n;
-    for (const v of y) vy += (v - my) ** 2;
-    vy /= n - 1;
+    const vy = meanVariance(y).variance;
     let sig = Array.from({ length: K + 1 }, () => vy / (K + 1));
     const floor = vy * 1e-9;
     const fixedAt = new Set<number>();
@@ -241,7 +238,7 @@ export async function fitHybrid(
       });
       // A component held at zero enters the equations at the floor, which shrinks its effects to zero.
       const solved = await evaluate(mnr.sigma.map((v, k) => (k < K ? Math.max(v, floor) : v)), false);
-      if (!solved) throw new GsError('MATRIX_NOT_PSD', { params: { value: 'C' } });
+      if (!solved) throw new GsError('MODEL_FIT_FAILED', { params: { detail: 'the mixed-model equations are singular at the estimated variance components' } });
       return { state: solved, sig: mnr.sigma, fixedAt: zero, iterations: mnr.iterations, converged: mnr.converged };
     }
     const tol = opts.tol ?? 1e-8;

@@ -1,5 +1,5 @@
 import { GsError, throwIfAborted } from '../errors.js';
-import { cholesky, choleskyInverse, choleskyLogDet } from '../linalg/dense.js';
+import { cholesky, choleskyInverse, choleskyLogDet, meanVariance } from '../linalg/dense.js';
 import { symmetricEigen } from '../linalg/eigen.js';
 
 /** One random term with covariance V_k = W W' (W is n x rank, row-major), e.g. W = Z L for K = L L'. */
@@ -91,12 +91,7 @@ export function fitMnr(y: Float64Array, X: Float64Array, p: number, terms: MnrTe
   const K = terms.length;
   const kk = K + 1;
   const steps = opts.stepWeight ?? Array.from({ length: iters }, (_, i) => (i === 0 ? 0.5 : i === 1 ? 0.7 : 0.9));
-  let mean = 0;
-  for (const v of y) mean += v;
-  mean /= n;
-  let vy = 0;
-  for (const v of y) vy += (v - mean) ** 2;
-  vy /= n - 1;
+  const { mean, variance: vy } = meanVariance(y);
   const sd = Math.sqrt(vy);
   const ys = y.map((v) => (v - mean) / sd);
   const df = n - p;
@@ -161,7 +156,7 @@ export function fitMnr(y: Float64Array, X: Float64Array, p: number, terms: MnrTe
         for (let c = 0; c < terms[k].rank; c++, o++) C[o * d + o] += ratio;
       }
     }
-    if (!cholesky(C, d)) throw new GsError('MATRIX_NOT_PSD', { params: { value: 'C' } });
+    if (!cholesky(C, d)) throw new GsError('MODEL_FIT_FAILED', { params: { detail: `the mixed-model equations are singular at iteration ${cycle + 1}` } });
     const logDetC = choleskyLogDet(C, d);
     const Ci = choleskyInverse(C, d);
     const qy = Float64Array.from(Q, (c) => Hy[c]);
@@ -264,7 +259,7 @@ export function fitMnr(y: Float64Array, X: Float64Array, p: number, terms: MnrTe
     }
     coef = coef.map((s, i) => s + sw * delta[i]);
     for (const i of restrain) coef[i] = 0;
-    if (!(coef[K] > 0)) throw new GsError('MATRIX_NOT_PSD', { params: { value: 'residual variance' } });
+    if (!(coef[K] > 0)) throw new GsError('MODEL_FIT_FAILED', { params: { detail: `the residual variance left the parameter space at iteration ${cycle + 1}` } });
     if ((cycle > 2 && deltaLl < tol) || cycle === iters - 1) {
       converged = cycle > 2 && deltaLl < tol;
       break;
