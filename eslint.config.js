@@ -5,8 +5,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', '**/*.d.ts',
-      '**/build/**', '**/test-results/**', '**/playwright-report/**', '**/drizzle/**', '**/*.wasm', '*.tmp.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      '**/*.d.ts',
+      '**/build/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/drizzle/**',
+      '**/*.wasm',
+      '*.tmp.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

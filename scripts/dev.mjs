@@ -6,10 +6,19 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: { BW_CAPTCHA: 'off', ...process.env } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { BW_CAPTCHA: 'off', ...process.env },
+  }),
   spawn('npm', ['run', '-s', '-w', '@breedwise/web', 'dev'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', () => { stop(); process.exitCode = c.exitCode ?? 0; }));
+children.forEach((c) =>
+  c.on('exit', () => {
+    stop();
+    process.exitCode = c.exitCode ?? 0;
+  }),
+);

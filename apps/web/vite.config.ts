@@ -13,7 +13,13 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id: string) {
-          if (id.includes('node_modules/antd') || id.includes('node_modules/@ant-design') || id.includes('node_modules/rc-') || id.includes('node_modules/@rc-component')) return 'antd';
+          if (
+            id.includes('node_modules/antd') ||
+            id.includes('node_modules/@ant-design') ||
+            id.includes('node_modules/rc-') ||
+            id.includes('node_modules/@rc-component')
+          )
+            return 'antd';
           if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
           return undefined;
         },

@@ -61,8 +61,23 @@ function simulate(plink: string): string {
   if (existsSync(`${prefix}.bed`)) return prefix;
   mkdirSync(work, { recursive: true });
   writeFileSync(join(work, 'sim.txt'), `${M} snp 0.05 0.5 1.0 1.0\n`);
-  execFileSync(plink, ['--simulate', join(work, 'sim.txt'), '--simulate-ncases', String(N / 2), '--simulate-ncontrols', String(N / 2),
-    '--make-bed', '--out', prefix, '--seed', '20261121'], { stdio: 'ignore' });
+  execFileSync(
+    plink,
+    [
+      '--simulate',
+      join(work, 'sim.txt'),
+      '--simulate-ncases',
+      String(N / 2),
+      '--simulate-ncontrols',
+      String(N / 2),
+      '--make-bed',
+      '--out',
+      prefix,
+      '--seed',
+      '20261121',
+    ],
+    { stdio: 'ignore' },
+  );
   return prefix;
 }
 
@@ -119,7 +134,9 @@ async function main(): Promise<void> {
   }
   const best = (k: string) => Math.min(...runs[k]);
   const plinkBest = Math.min(best('p1'), best('p2'));
-  console.log(`  PLINK 1.9 --make-rel square: ${best('p1').toFixed(2)} s (1 thread), ${best('p2').toFixed(2)} s (2 threads); square bin: ${best('p1bin').toFixed(2)} s`);
+  console.log(
+    `  PLINK 1.9 --make-rel square: ${best('p1').toFixed(2)} s (1 thread), ${best('p2').toFixed(2)} s (2 threads); square bin: ${best('p1bin').toFixed(2)} s`,
+  );
   report('G 2000 x 50000: read .bed + VanRaden G (i16 SIMD) + write', best('van'), plinkBest, 'PLINK --make-rel square');
   report('G 2000 x 50000: same', best('van'), best('p1bin'), 'PLINK --make-rel square bin');
   // PLINK's own time swings with the machine's load; the anchor measured on an idle machine is steadier.
@@ -166,7 +183,7 @@ async function main(): Promise<void> {
   const [, miceFit] = await time(() => fitGblup(Km, miceY));
   report('1814 x 10,346 GBLUP mixed.solve', miceFit, 12.0, 'rrBLUP');
   const [, miceRr] = await time(() => fitTrait({ genotypes: mice, phenotypes: miceY, model: 'rrblup' }));
-  report('1814 x 10,346 marker RR (with Z Z\' and back-solve)', miceRr, 18.7, 'rrBLUP');
+  report("1814 x 10,346 marker RR (with Z Z' and back-solve)", miceRr, 18.7, 'rrBLUP');
 
   console.log('\n5. Hybrid GCA model, Technow flint x dent (1254 hybrids) against sommer');
   const [[Kd, Kf], kSeconds] = await time(async () => [
@@ -178,7 +195,7 @@ async function main(): Promise<void> {
   const [, hy] = await time(() => fitHybrid(Kd, Kf, recs, 0, { sca: false }));
   report('Technow GY ~ GCA dent + GCA flint (REML)', hy, 26.8, 'sommer mmer');
   const [, hyS] = await time(() => fitHybrid(Kd, Kf, recs, 0, { sca: false, method: 'sommer' }));
-  report('Technow GY, method sommer (sommer\'s own iteration)', hyS, 26.8, 'sommer mmer');
+  report("Technow GY, method sommer (sommer's own iteration)", hyS, 26.8, 'sommer mmer');
   console.log(`  (reading markers and both pool G: ${kSeconds.toFixed(2)} s)`);
 
   console.log('\n| what | Breedwise | anchor | ratio |\n| --- | --- | --- | --- |');

@@ -8,11 +8,11 @@ import autocannon from 'autocannon';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { prepareDatabase } from '../../apps/server/src/db/prepare';
+import { prepareDatabase } from '../../apps/server/src/prepare';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
-  return Number(i > 0 ? process.argv[i + 1] : process.env[`BENCH_${name.toUpperCase()}`] ?? fallback);
+  return Number(i > 0 ? process.argv[i + 1] : (process.env[`BENCH_${name.toUpperCase()}`] ?? fallback));
 };
 const rate = arg('rate', 200);
 const seconds = arg('seconds', 60);
@@ -20,7 +20,16 @@ const connections = arg('connections', 20);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-load-'));
 const password = 'Load@2026-bench';
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', BW_CAPTCHA: 'off', BW_SEED: 'demo', BW_DEMO_PASSWORD: password, BW_WORKER: 'off', BW_WEB_DIST: '/nonexistent', DATABASE_URL: process.env.DATABASE_URL ?? '' } as NodeJS.ProcessEnv);
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  BW_CAPTCHA: 'off',
+  BW_SEED: 'demo',
+  BW_DEMO_PASSWORD: password,
+  BW_WORKER: 'off',
+  BW_WEB_DIST: '/nonexistent',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+} as NodeJS.ProcessEnv);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: config.databasePoolSize });
 await prepareDatabase(database, config);
 const app = await buildApp({ config, database, logger: false });
@@ -28,7 +37,11 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;
 
-const login = await fetch(`${base}/api/auth/api/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=admin&password=${encodeURIComponent(password)}` });
+const login = await fetch(`${base}/api/auth/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: `username=admin&password=${encodeURIComponent(password)}`,
+});
 const token = ((await login.json()) as { data: { token: string } }).data.token;
 const headers = { token, 'content-type': 'application/json' };
 
@@ -47,11 +60,18 @@ const reads = [
 const requests = [
   ...reads.map((p) => ({ method: 'GET' as const, path: p, headers })),
   {
-    method: 'POST' as const, path: '/api/doe/api/location/create', headers,
-    setupRequest: (req: { body?: string }) => ({ ...req, body: JSON.stringify({ name: `Load site ${++n}`, code: `LOAD-${process.pid}-${n}`, country: '中国', longitude: 100 + (n % 50), latitude: 30 }) }),
+    method: 'POST' as const,
+    path: '/api/doe/api/location/create',
+    headers,
+    setupRequest: (req: { body?: string }) => ({
+      ...req,
+      body: JSON.stringify({ name: `Load site ${++n}`, code: `LOAD-${process.pid}-${n}`, country: '中国', longitude: 100 + (n % 50), latitude: 30 }),
+    }),
   },
   {
-    method: 'POST' as const, path: '/api/system/notice/create', headers,
+    method: 'POST' as const,
+    path: '/api/system/notice/create',
+    headers,
     setupRequest: (req: { body?: string }) => ({ ...req, body: JSON.stringify({ title: `Load notice ${++n}`, content: 'Constant-rate load test' }) }),
   },
 ];

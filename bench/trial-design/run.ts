@@ -14,15 +14,48 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { label: 'alpha 30/5/3', request: { design: 'alpha', entries: 30, reps: 3, blockSize: 5, seed: 1 }, measure: (r) => r.statistics.a_efficiency, reference: 0.785553, source: 'blocksdesign (agricolae 0.7843)' },
-  { label: 'alpha 24/4/2', request: { design: 'alpha', entries: 24, reps: 2, blockSize: 4, seed: 1 }, measure: (r) => r.statistics.a_efficiency, reference: 0.6501, source: 'reference' },
-  { label: 'row-column 30 in 5x6 x3, rows', request: { design: 'rowcol', entries: 30, reps: 3, rowsPerRep: 5, colsPerRep: 6, seed: 1 }, measure: (r) => r.statistics.a_efficiency_rows, reference: 0.8227, source: 'blocksdesign' },
-  { label: 'row-column 30 in 5x6 x3, columns', request: { design: 'rowcol', entries: 30, reps: 3, rowsPerRep: 5, colsPerRep: 6, seed: 1 }, measure: (r) => r.statistics.a_efficiency_cols, reference: 0.7806, source: 'blocksdesign' },
-  { label: 'lattice 16 triple', request: { design: 'lattice', entries: 16, reps: 3, seed: 1 }, measure: (r) => r.statistics.a_efficiency, reference: 0.7692308, source: 'theory' },
+  {
+    label: 'alpha 30/5/3',
+    request: { design: 'alpha', entries: 30, reps: 3, blockSize: 5, seed: 1 },
+    measure: (r) => r.statistics.a_efficiency,
+    reference: 0.785553,
+    source: 'blocksdesign (agricolae 0.7843)',
+  },
+  {
+    label: 'alpha 24/4/2',
+    request: { design: 'alpha', entries: 24, reps: 2, blockSize: 4, seed: 1 },
+    measure: (r) => r.statistics.a_efficiency,
+    reference: 0.6501,
+    source: 'reference',
+  },
+  {
+    label: 'row-column 30 in 5x6 x3, rows',
+    request: { design: 'rowcol', entries: 30, reps: 3, rowsPerRep: 5, colsPerRep: 6, seed: 1 },
+    measure: (r) => r.statistics.a_efficiency_rows,
+    reference: 0.8227,
+    source: 'blocksdesign',
+  },
+  {
+    label: 'row-column 30 in 5x6 x3, columns',
+    request: { design: 'rowcol', entries: 30, reps: 3, rowsPerRep: 5, colsPerRep: 6, seed: 1 },
+    measure: (r) => r.statistics.a_efficiency_cols,
+    reference: 0.7806,
+    source: 'blocksdesign',
+  },
+  {
+    label: 'lattice 16 triple',
+    request: { design: 'lattice', entries: 16, reps: 3, seed: 1 },
+    measure: (r) => r.statistics.a_efficiency,
+    reference: 0.7692308,
+    source: 'theory',
+  },
 ];
 
 const timed: { label: string; request: DesignRequest }[] = [
-  { label: 'augmented 19,000 entries + 5 checks x 200 blocks (20,000 plots)', request: { design: 'augmented', entries: 19_000, checks: 5, blocks: 200, seed: 1 } },
+  {
+    label: 'augmented 19,000 entries + 5 checks x 200 blocks (20,000 plots)',
+    request: { design: 'augmented', entries: 19_000, checks: 5, blocks: 200, seed: 1 },
+  },
   { label: 'alpha 2,000 entries, k = 10, r = 3 (6,000 plots)', request: { design: 'alpha', entries: 2000, reps: 3, blockSize: 10, seed: 1 } },
   { label: 'alpha 2,000 entries, k = 8, r = 3 (6,000 plots)', request: { design: 'alpha', entries: 2000, reps: 3, blockSize: 8, seed: 1 } },
   { label: 'rcbd 2,000 entries x 10 reps (20,000 plots)', request: { design: 'rcbd', entries: 2000, reps: 10, seed: 1 } },
@@ -41,7 +74,9 @@ for (const c of cases) {
   const ours = c.measure(result);
   const bound = c.label.endsWith('rows') ? result.statistics.bound_rows : c.label.endsWith('columns') ? result.statistics.bound_cols : result.statistics.bound;
   const ratio = ours === null ? null : ours / c.reference;
-  console.log(`${pad(c.label, 36)} ${pad(fmt(ours), 10)} ${pad(String(c.reference), 10)} ${pad(fmt(ratio, 4), 8)} ${pad(fmt(bound), 10)} ${pad(`${ms.toFixed(0)} ms`, 9)} ${c.source}`);
+  console.log(
+    `${pad(c.label, 36)} ${pad(fmt(ours), 10)} ${pad(String(c.reference), 10)} ${pad(fmt(ratio, 4), 8)} ${pad(fmt(bound), 10)} ${pad(`${ms.toFixed(0)} ms`, 9)} ${c.source}`,
+  );
 }
 
 console.log('\nGeneration time (validation, design, layout, numbering, statistics); target < 2000 ms');

@@ -36,7 +36,10 @@ test('log in with an SMS code read from the outbox', async ({ page, browser }) =
 
 test('enrol an authenticator, then log in with password and TOTP', async ({ page }) => {
   const admin = await apiLogin(page, 'admin');
-  const made = await page.request.post('/api/system/user/create', { headers: { token: admin }, data: { username: 'mfa1', nickName: '赵两步', password: 'two step pass 2026', roleIds: [], crops: [] } });
+  const made = await page.request.post('/api/system/user/create', {
+    headers: { token: admin },
+    data: { username: 'mfa1', nickName: '赵两步', password: 'two step pass 2026', roleIds: [], crops: [] },
+  });
   expect(made.ok()).toBeTruthy();
   await page.goto('/login');
   await new LoginScreen(page).login('mfa1', 'two step pass 2026');
@@ -46,7 +49,10 @@ test('enrol an authenticator, then log in with password and TOTP', async ({ page
   await page.getByTestId('totp-setup').click();
   await expect(page.getByTestId('totp-qr')).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-  await page.getByTestId('totp-code').fill(await generate({ secret }));
+  // The clock is injected: enrolment uses the previous 30 s step and login the current one, both inside the
+  // server's one-step drift window, so the test never waits for the next step (a step is accepted once).
+  const step = (offset: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+  await page.getByTestId('totp-code').fill(await step(-1));
   await page.getByTestId('totp-enable').click();
   await expect(page.getByTestId('recovery-codes').locator('.ant-list-item')).toHaveCount(10);
   await page.screenshot({ path: 'test-results/shots/profile-totp-zh.png' });
@@ -56,9 +62,8 @@ test('enrol an authenticator, then log in with password and TOTP', async ({ page
   await new LoginScreen(page).login('mfa1', 'two step pass 2026');
   await expect(page.getByText('两步验证')).toBeVisible();
   await page.screenshot({ path: 'test-results/shots/login-mfa-zh.png' });
-  // A fresh time step: the enrolment code cannot be used twice.
-  await page.waitForTimeout(Math.max(0, 30_500 - (Date.now() % 30_000)));
-  await page.getByTestId('mfa-code').fill(await generate({ secret }));
+  // The next step's code: later than the enrolment's, which cannot be used twice.
+  await page.getByTestId('mfa-code').fill(await step(0));
   await page.getByTestId('mfa-submit').click();
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page.getByTestId('user-menu')).toContainText('赵两步');
@@ -67,7 +72,10 @@ test('enrol an authenticator, then log in with password and TOTP', async ({ page
 test('a second login in single-session mode shows the 9999 dialog in the first browser', async ({ page, browser }) => {
   const admin = await apiLogin(page, 'admin');
   const org = (await (await page.request.get('/api/system/org/current', { headers: { token: admin } })).json()).data;
-  await page.request.put('/api/system/org/current', { headers: { token: admin }, data: { name: org.name, settings: { ...org.settings, singleSession: true } } });
+  await page.request.put('/api/system/org/current', {
+    headers: { token: admin },
+    data: { name: org.name, settings: { ...org.settings, singleSession: true } },
+  });
   try {
     await page.goto('/login');
     await new LoginScreen(page).login('breeder');
@@ -87,7 +95,10 @@ test('a second login in single-session mode shows the 9999 dialog in the first b
     await expect(page).toHaveURL(/\/login/);
   } finally {
     const again = await apiLogin(page, 'admin');
-    await page.request.put('/api/system/org/current', { headers: { token: again }, data: { name: org.name, settings: { ...org.settings, singleSession: false } } });
+    await page.request.put('/api/system/org/current', {
+      headers: { token: again },
+      data: { name: org.name, settings: { ...org.settings, singleSession: false } },
+    });
   }
 });
 
@@ -107,6 +118,9 @@ test('change the password in the user centre; the other session ends', async ({ 
   expect((await page.request.get('/api/auth/api/login/info', { headers: { token: other } })).status()).toBe(401);
   // Back to the demo password for the other tests.
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bw-token')!).v as string);
-  const back = await page.request.put('/api/auth/api/profile/password', { headers: { token }, data: { oldPassword: 'Barley fields 2026', newPassword: DEMO_PASSWORD } });
+  const back = await page.request.put('/api/auth/api/profile/password', {
+    headers: { token },
+    data: { oldPassword: 'Barley fields 2026', newPassword: DEMO_PASSWORD },
+  });
   expect(back.ok()).toBeTruthy();
 });

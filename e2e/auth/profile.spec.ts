@@ -17,7 +17,10 @@ async function codeFromOutbox(browser: Browser, mobile: string): Promise<string>
 
 test('user centre: confirm a new mobile number with an SMS code, bind a scan device, choose the data scope', async ({ page, browser }) => {
   const admin = (await (await page.request.post('/api/auth/api/login', { form: { username: 'admin', password: DEMO_PASSWORD } })).json()).data.token;
-  const made = await page.request.post('/api/system/user/create', { headers: { token: admin }, data: { username: 'profile1', nickName: '钱资料', password: 'profile pass 2026', roleIds: [], crops: [] } });
+  const made = await page.request.post('/api/system/user/create', {
+    headers: { token: admin },
+    data: { username: 'profile1', nickName: '钱资料', password: 'profile pass 2026', roleIds: [], crops: [] },
+  });
   expect(made.ok()).toBeTruthy();
   await page.goto('/login');
   await new LoginScreen(page).login('profile1', 'profile pass 2026');

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LoginScreen, Workspace } from '../support/pages';
 
-test('create a field, design an alpha lattice for 60 entries in 2 reps with 4 checks, preview, re-randomise, save, open the field map and export the field book', async ({ page }) => {
+test('create a field, design an alpha lattice for 60 entries in 2 reps with 4 checks, preview, re-randomise, save, open the field map and export the field book', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const visible = (id: string) => page.getByTestId(id).filter({ visible: true });
   await page.goto('/login');
@@ -54,7 +56,8 @@ test('create a field, design an alpha lattice for 60 entries in 2 reps with 4 ch
   await visible('design-preview').click();
   const preview = visible('preview-map');
   await expect(preview).toHaveAttribute('data-plots', '128');
-  const seedOf = async () => (await page.locator('.ant-statistic', { hasText: '随机种子' }).filter({ visible: true }).locator('.ant-statistic-content').innerText()).trim();
+  const seedOf = async () =>
+    (await page.locator('.ant-statistic', { hasText: '随机种子' }).filter({ visible: true }).locator('.ant-statistic-content').innerText()).trim();
   const firstSeed = await seedOf();
   await visible('design-rerandomise').click();
   await expect.poll(seedOf).not.toBe(firstSeed);
@@ -75,7 +78,9 @@ test('create a field, design an alpha lattice for 60 entries in 2 reps with 4 ch
   const [csv] = await Promise.all([page.waitForEvent('download'), visible('fieldbook-csv').click()]);
   const text = fs.readFileSync(await csv.path(), 'utf8');
   const lines = text.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('plot_id,plot_number,rep,block,row,column,tier,entry,germplasm_name,entry_type,generation,pedigree,location,field,year,season,experiment');
+  expect(lines[0]).toBe(
+    'plot_id,plot_number,rep,block,row,column,tier,entry,germplasm_name,entry_type,generation,pedigree,location,field,year,season,experiment',
+  );
   expect(lines).toHaveLength(129);
   const ids = lines.slice(1).map((l) => l.split(',')[0]);
   expect(new Set(ids).size).toBe(128);

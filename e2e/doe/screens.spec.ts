@@ -27,10 +27,14 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto('/doe/exp/location');
     await expect(visible('location-table')).toBeVisible();
     await shot(page, `${lang}-locations`);
-    await visible('location-mode').getByText(lang === 'en' ? 'Map' : '地图').click();
+    await visible('location-mode')
+      .getByText(lang === 'en' ? 'Map' : '地图')
+      .click();
     await expect(visible('location-map-canvas').locator('canvas').first()).toBeVisible();
     await shot(page, `${lang}-locations-map`);
-    await visible('location-mode').getByText(lang === 'en' ? 'List' : '列表').click();
+    await visible('location-mode')
+      .getByText(lang === 'en' ? 'List' : '列表')
+      .click();
     await visible('location-table').locator('.ant-table-row', { hasText: 'BJ-CP' }).getByTestId('location-fields').click();
     await expect(visible('field-table')).toContainText('CP-01');
     await shot(page, `${lang}-fields`);
@@ -50,18 +54,33 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(visible('field-map')).toHaveAttribute('data-plots', '120');
     await shot(page, `${lang}-experiment-view`);
     await visible('experiment-open-edit').click();
-    await page.getByRole('tab', { name: lang === 'en' ? 'Design and layout' : '设计与布局' }).filter({ visible: true }).click();
+    await page
+      .getByRole('tab', { name: lang === 'en' ? 'Design and layout' : '设计与布局' })
+      .filter({ visible: true })
+      .click();
     await visible('design-preview').click();
     await expect(visible('preview-map')).toBeVisible();
     await shot(page, `${lang}-experiment-design`);
-    await page.getByRole('tab', { name: lang === 'en' ? 'Information' : '试验信息' }).filter({ visible: true }).click();
+    await page
+      .getByRole('tab', { name: lang === 'en' ? 'Information' : '试验信息' })
+      .filter({ visible: true })
+      .click();
     await shot(page, `${lang}-experiment-info`);
 
     for (const [path, name] of [
-      ['/doe/team', 'teams'], ['/doe/project', 'projects'], ['/doe/exp/germList', 'planting-lists'], ['/doe/exp/harvest', 'harvest-lists'],
-      ['/doe/germplasm/design', 'germ-designs'], ['/doe/germplasm/design/editDesign/0', 'germ-design-edit'], ['/doe/nursery/entries', 'entry-groups'],
-      ['/doe/activity/category', 'activity-categories'], ['/doe/activity/record', 'activity-records'], ['/doe/exp/location/viewField?id=1', 'field-blocks'],
-      ['/doe/exp/location/viewLocation?id=1', 'location-view'], ['/doe/germplasm/design/viewDesign/1', 'germ-design-view'], ['/doe/nursery/entries/viewGroup/1', 'entry-group-view'],
+      ['/doe/team', 'teams'],
+      ['/doe/project', 'projects'],
+      ['/doe/exp/germList', 'planting-lists'],
+      ['/doe/exp/harvest', 'harvest-lists'],
+      ['/doe/germplasm/design', 'germ-designs'],
+      ['/doe/germplasm/design/editDesign/0', 'germ-design-edit'],
+      ['/doe/nursery/entries', 'entry-groups'],
+      ['/doe/activity/category', 'activity-categories'],
+      ['/doe/activity/record', 'activity-records'],
+      ['/doe/exp/location/viewField?id=1', 'field-blocks'],
+      ['/doe/exp/location/viewLocation?id=1', 'location-view'],
+      ['/doe/germplasm/design/viewDesign/1', 'germ-design-view'],
+      ['/doe/nursery/entries/viewGroup/1', 'entry-group-view'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('.bw-page .ant-card').filter({ visible: true }).first()).toBeVisible();

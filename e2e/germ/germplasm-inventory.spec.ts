@@ -24,7 +24,9 @@ async function approveOpenDocument(page: Page) {
   await drawer.locator('.ant-drawer-close').click();
 }
 
-test('register a germplasm with a pedigree, receive seed, take some out through the cart, stocktake, print labels, see the history and the dashboard change', async ({ page }) => {
+test('register a germplasm with a pedigree, receive seed, take some out through the cart, stocktake, print labels, see the history and the dashboard change', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/login');
   await new LoginScreen(page).login('admin');

@@ -80,7 +80,17 @@ test('the task center lists an export task with its progress', async ({ page }) 
   await new Workspace(page).openMenu('试验设计', '试验地点');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bw-token')!).v as string);
   // An import started through the API shows up in the task center like any other task.
-  const res = await page.request.post('/api/doe/api/location/import', { headers: { token }, multipart: { mode: 'valid', file: { name: 'two.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fs.readFileSync(new URL('./fixtures/two-locations.xlsx', import.meta.url)) } } });
+  const res = await page.request.post('/api/doe/api/location/import', {
+    headers: { token },
+    multipart: {
+      mode: 'valid',
+      file: {
+        name: 'two.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: fs.readFileSync(new URL('./fixtures/two-locations.xlsx', import.meta.url)),
+      },
+    },
+  });
   expect(res.ok()).toBeTruthy();
   await page.getByTestId('task-center').click();
   const task = page.getByTestId('task-progress').first();

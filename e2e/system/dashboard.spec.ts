@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginScreen } from '../support/pages';
 
-test('the dashboard follows the dashboard type: administrator figures, a member\'s default, the germplasm bank', async ({ page, browser }) => {
+test("the dashboard follows the dashboard type: administrator figures, a member's default, the germplasm bank", async ({ page, browser }) => {
   await page.goto('/login');
   await new LoginScreen(page).login('admin');
   const dashboard = page.getByTestId('dashboard');

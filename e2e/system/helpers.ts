@@ -24,13 +24,16 @@ export async function call<T = any>(page: Page, token: string, method: 'GET' | '
  */
 export async function signedIn(browser: Browser, token: string | null, lang: Lang): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext();
-  await ctx.addInitScript(([tok, lng]) => {
-    if (!sessionStorage.getItem('bw-e2e-init')) {
-      localStorage.setItem('bw-lang', JSON.stringify({ v: lng }));
-      if (tok) localStorage.setItem('bw-token', JSON.stringify({ v: tok }));
-      sessionStorage.setItem('bw-e2e-init', '1');
-    }
-  }, [token, lang] as const);
+  await ctx.addInitScript(
+    ([tok, lng]) => {
+      if (!sessionStorage.getItem('bw-e2e-init')) {
+        localStorage.setItem('bw-lang', JSON.stringify({ v: lng }));
+        if (tok) localStorage.setItem('bw-token', JSON.stringify({ v: tok }));
+        sessionStorage.setItem('bw-e2e-init', '1');
+      }
+    },
+    [token, lang] as const,
+  );
   return { ctx, page: await ctx.newPage() };
 }
 

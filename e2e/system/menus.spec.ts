@@ -10,11 +10,17 @@ async function expandWorkbench(page: Page) {
   await expect(dir).toHaveAttribute('aria-expanded', 'true');
 }
 
-test('menu editor: add a page entry, grant it to a role, see it in that member\'s menu; route roles hide it again', async ({ page, browser }) => {
+test("menu editor: add a page entry, grant it to a role, see it in that member's menu; route roles hide it again", async ({ page, browser }) => {
   // A member whose only role starts without permissions.
   const admin = await apiToken(page, 'admin');
   const role = await call(page, admin, 'POST', '/api/system/role/create', { roleKey: 'reporter', roleName: '报表员', menuIds: [] });
-  await call(page, admin, 'POST', '/api/system/user/create', { username: 'reporter1', nickName: '赵报表', password: 'report pass 2026', roleIds: [role.id], crops: [] });
+  await call(page, admin, 'POST', '/api/system/user/create', {
+    username: 'reporter1',
+    nickName: '赵报表',
+    password: 'report pass 2026',
+    roleIds: [role.id],
+    crops: [],
+  });
 
   const memberCtx = await browser.newContext();
   const member = await memberCtx.newPage();

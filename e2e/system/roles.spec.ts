@@ -1,11 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, LoginScreen, Workspace } from '../support/pages';
 
-test('grant a page to a role and see it appear in a member\'s menu', async ({ page, browser }) => {
+test("grant a page to a role and see it appear in a member's menu", async ({ page, browser }) => {
   // A member whose only role starts without permissions.
   const admin = (await (await page.request.post('/api/auth/api/login', { form: { username: 'admin', password: DEMO_PASSWORD } })).json()).data.token;
-  const role = (await (await page.request.post('/api/system/role/create', { headers: { token: admin }, data: { roleKey: 'viewer', roleName: '查看员', menuIds: [] } })).json()).data;
-  const created = await page.request.post('/api/system/user/create', { headers: { token: admin }, data: { username: 'viewer1', nickName: '王查看', password: 'viewer pass 2026', roleIds: [role.id], crops: [] } });
+  const role = (
+    await (
+      await page.request.post('/api/system/role/create', { headers: { token: admin }, data: { roleKey: 'viewer', roleName: '查看员', menuIds: [] } })
+    ).json()
+  ).data;
+  const created = await page.request.post('/api/system/user/create', {
+    headers: { token: admin },
+    data: { username: 'viewer1', nickName: '王查看', password: 'viewer pass 2026', roleIds: [role.id], crops: [] },
+  });
   expect(created.ok()).toBeTruthy();
 
   const memberCtx = await browser.newContext();

@@ -73,7 +73,8 @@ for (const lang of LANGS) {
     const token = await apiToken(api, 'admin');
     // Something to show: a notice, a department below another, a licence subject.
     const depts = await call<{ id: number; name: string }[]>(api, token, 'GET', '/api/system/dept/tree');
-    if (!depts.some((d) => d.name === 'Shot lab')) await call(api, token, 'POST', '/api/system/dept/create', { name: 'Shot lab', parentId: depts[0]?.id ?? null });
+    if (!depts.some((d) => d.name === 'Shot lab'))
+      await call(api, token, 'POST', '/api/system/dept/create', { name: 'Shot lab', parentId: depts[0]?.id ?? null });
     const { ctx, page } = await signedIn(browser, token, lang);
 
     await open(page, '/dashboard', 'admin-figure-users');
@@ -98,8 +99,8 @@ for (const lang of LANGS) {
 
     await open(page, '/system/app', 'app-table');
     await shot(page, 'apps', lang);
-    await page.getByTestId('app-add').click();
-    await expect(page.getByTestId('app-form')).toBeVisible();
+    await page.getByTestId('app-table').getByTestId('crud-add').click();
+    await expect(page.getByTestId('crud-form')).toBeVisible();
     await shot(page, 'apps-form', lang);
     await page.keyboard.press('Escape');
 
@@ -144,9 +145,14 @@ for (const lang of LANGS) {
     await shot(page, 'license-subjects', lang);
 
     for (const [path, id, name] of [
-      ['/system/user', 'user-table', 'users'], ['/system/role', 'role-table', 'roles'], ['/system/org', 'org-form', 'organisation'],
-      ['/system/log/operlog', 'audit-table', 'operation-log'], ['/system/log/logininfor', 'login-log-table', 'login-log'],
-      ['/system/outbox', 'outbox-table', 'outbox'], ['/license', 'license-info', 'licence'], ['/storageSpace', 'storage-space', 'storage'],
+      ['/system/user', 'user-table', 'users'],
+      ['/system/role', 'role-table', 'roles'],
+      ['/system/org', 'org-form', 'organisation'],
+      ['/system/log/operlog', 'audit-table', 'operation-log'],
+      ['/system/log/logininfor', 'login-log-table', 'login-log'],
+      ['/system/outbox', 'outbox-table', 'outbox'],
+      ['/license', 'license-info', 'licence'],
+      ['/storageSpace', 'storage-space', 'storage'],
       ['/system/message', 'message-table', 'messages'],
     ] as const) {
       await open(page, path, id);

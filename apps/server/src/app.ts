@@ -9,29 +9,24 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_VERSION, Envelope, HealthData, TOKEN_HEADER } from '@breedwise/contracts';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION, TOKEN_HEADER } from '@breedwise/contracts';
+import { platformApi } from '@breedwise/contracts/platform';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import './platform/augment';
+import './augment';
 import { installAuthHook } from './platform/auth-hook';
-import { installErrorHandler } from './platform/error-handler';
+import { clientErrorHandler, installErrorHandler } from './platform/error-handler';
+import { loggerOptions } from './platform/log';
 import { AppError } from './platform/errors';
-import { ok } from './platform/reply';
-import { authModule } from './modules/auth';
-import { systemModule } from './modules/system';
-import { doeModule, mapEngineRoutes } from './modules/doe';
-import { germModule } from './modules/germ';
-import { installAudit } from './modules/audit';
+import { registerEndpoints } from './platform/endpoints';
+import { installAudit, installForeignAccessAudit } from './modules/audit';
+import { installRequestScope } from './platform/request-scope';
 import { installTextGuard } from './platform/text-guard';
-import { messageModule } from './modules/message';
-import { gatewayModule, licenseInfoModule } from './modules/license';
-import { gwsModule } from './modules/gws';
-import { commonModule, storageSpaceRoutes } from './modules/common';
-import { feedbackModule } from './modules/feedback';
-import { createStorage } from './platform/files/storage';
-import { JobQueue } from './modules/common/jobs/queue';
-import { registerJobs } from './jobs';
+import { createStorage } from './platform/files/create-storage';
+import { JobQueue } from './modules/common';
+import { resolveSession } from './modules/auth';
+import { serverModules } from './modules';
 
 export interface AppOptions {
   config: Config;
@@ -46,10 +41,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** Builds the API server: platform plugins, every business module under /api, and the web app. */
 export async function buildApp({ config, database, logger, startJobs = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
-    },
+    logger: logger ?? loggerOptions(config),
     // A proxy may pass its request id on; anything else gets a fresh one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -58,14 +50,21 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', createStorage(config));
-  const jobs = new JobQueue(database, { worker: config.worker, log: app.log, pollingIntervalSeconds: config.jobPollSeconds, maintenanceIntervalSeconds: config.jobMaintenanceSeconds, maxExpireSeconds: config.jobExpireSeconds });
-  registerJobs(jobs, { database, storage: app.storage, config });
+  const jobs = new JobQueue(database, {
+    worker: config.worker,
+    log: app.log,
+    pollingIntervalSeconds: config.jobPollSeconds,
+    maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    maxExpireSeconds: config.jobExpireSeconds,
+  });
+  for (const m of serverModules) m.jobs?.(jobs, { database, storage: app.storage, config });
   app.decorate('jobs', jobs);
   if (startJobs) {
     app.addHook('onReady', () => jobs.start());
@@ -97,13 +96,19 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
-  installAuthHook(app);
+  installRequestScope(app);
+  installAuthHook(app, resolveSession);
   installAudit(app);
+  installForeignAccessAudit(app);
   installTextGuard(app);
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Breedwise API', version: APP_VERSION, description: 'Every call answers `{code, msg, data}` or, for lists, `{code, msg, rows, total, summary?}`; `code: 0` is success.' },
+      info: {
+        title: 'Breedwise API',
+        version: APP_VERSION,
+        description: 'Every call answers `{code, msg, data}` or, for lists, `{code, msg, rows, total, summary?}`; `code: 0` is success.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } } },
       security: [{ token: [] }],
     },
@@ -111,32 +116,24 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
-    config: { auth: 'none' },
-    schema: { tags: ['platform'], summary: 'Liveness and database reachability', response: { 200: Envelope(HealthData) } },
-  }, async (req) => {
-    const databaseOk = await database.query('select 1').then(() => true, () => false);
-    return ok(req, {
-      status: databaseOk ? ('ok' as const) : ('degraded' as const),
-      database: database.kind,
-      databaseOk,
-      version: APP_VERSION,
-      uptimeSeconds: Math.round(process.uptime()),
-    });
+  // The platform's own endpoints (the modules register theirs below).
+  registerEndpoints(app, platformApi.resources.health, {
+    check: async () => {
+      const databaseOk = await database.query('select 1').then(
+        () => true,
+        () => false,
+      );
+      return {
+        status: databaseOk ? ('ok' as const) : ('degraded' as const),
+        database: database.kind,
+        databaseOk,
+        version: APP_VERSION,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
+    },
   });
 
-  await app.register(authModule, { prefix: '/api/auth' });
-  await app.register(systemModule, { prefix: '/api/system' });
-  await app.register(doeModule, { prefix: '/api/doe' });
-  await app.register(germModule, { prefix: '/api/germ' });
-  await app.register(messageModule, { prefix: '/api/auth' });
-  await app.register(licenseInfoModule, { prefix: '/api/auth' });
-  await app.register(gatewayModule, { prefix: '/api/gateway' });
-  await app.register(gwsModule, { prefix: '/api/gs' });
-  await app.register(commonModule, { prefix: '/api/common' });
-  await app.register(storageSpaceRoutes, { prefix: '/api/auth' });
-  await app.register(mapEngineRoutes, { prefix: '/api/auth' });
-  await app.register(feedbackModule, { prefix: '/api/auth' });
+  for (const m of serverModules) await m.routes?.(app);
 
   registerWebApp(app, config.webDist);
   return app;
@@ -157,8 +154,7 @@ function registerWebApp(app: FastifyInstance, dist: string) {
       },
     });
   }
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
   if (hasWeb) app.get('/', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
@@ -168,6 +164,9 @@ function registerWebApp(app: FastifyInstance, dist: string) {
     if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb && !path.extname(url)) {
       return sendIndex(reply);
     }
-    return reply.status(404).type('text/plain; charset=utf-8').send(hasWeb ? 'Not found' : 'The web app is not built: run `npm run build`.');
+    return reply
+      .status(404)
+      .type('text/plain; charset=utf-8')
+      .send(hasWeb ? 'Not found' : 'The web app is not built: run `npm run build`.');
   });
 }

@@ -4,16 +4,33 @@ import { z } from 'zod';
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public'),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('public'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   BW_CAPTCHA: z.enum(['on', 'off']).default('on'),
   BW_DEMO_PASSWORD: z.string().min(8).max(128).default('Demo@2026'),
   BW_SEED: z.enum(['demo', 'base']).optional(),
   BW_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
-  BW_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(120),
-  BW_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
+  BW_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  BW_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
   BW_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   BW_WEB_DIST: z.string().optional(),
   BW_HELP_URL_BASE: z.string().default('/docs/help/'),
@@ -21,8 +38,16 @@ const Env = z.object({
   BW_BODY_LIMIT_MB: z.coerce.number().min(0.1).max(100).default(1),
   BW_UPLOAD_MAX_MB: z.coerce.number().min(0.001).max(1024).default(10),
   BW_IMPORT_MAX_MB: z.coerce.number().min(0.001).max(1024).default(30),
-  BW_RESUMABLE_MAX_MB: z.coerce.number().min(1).max(1024 * 1024).default(20 * 1024),
-  BW_ORG_QUOTA_GB: z.coerce.number().min(0.001).max(1024 * 1024).default(50),
+  BW_RESUMABLE_MAX_MB: z.coerce
+    .number()
+    .min(1)
+    .max(1024 * 1024)
+    .default(20 * 1024),
+  BW_ORG_QUOTA_GB: z.coerce
+    .number()
+    .min(0.001)
+    .max(1024 * 1024)
+    .default(50),
   BW_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   BW_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -33,19 +58,37 @@ const Env = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   BW_WORKER: z.enum(['on', 'off']).default('on'),
   BW_JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
-  BW_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).optional(),
+  BW_JOB_EXPIRE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .optional(),
   BW_JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   BW_EXPORT_DIRECT_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   BW_EMBED_ORIGINS: z.string().default(''),
   BW_ENV: z.string().trim().max(30).default('production'),
-  BW_PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  BW_SMS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  BW_PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  BW_ALLOWED_HOSTS: z.string().default(''),
+  BW_SMS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BW_SMS_TOKEN: z.string().optional(),
   BW_SMS_SENDER: z.string().max(30).default('Breedwise'),
   BW_SMS_LOGIN: z.enum(['on', 'off']).default('on'),
   BW_SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   BW_SMS_IP_DAILY_LIMIT: z.coerce.number().int().min(1).max(100000).default(50),
-  BW_SMTP_URL: z.string().regex(/^smtps?:\/\//).optional().or(z.literal('').transform(() => undefined)),
+  BW_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BW_MAIL_FROM: z.string().default('Breedwise <no-reply@breedwise.local>'),
   BW_LICENSE_PUBLIC_KEY: z.string().optional(),
   BW_LICENSE_SIGNING_KEY: z.string().optional(),
@@ -73,8 +116,10 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Name of this environment, shown by getEnv (production, staging, ...). */
   env: string;
-  /** Address of the web app for links in e-mails; unset means the address the request came to. */
+  /** Address of the web app for links in e-mails, SMS and QR codes (see platform/public-url.ts). */
   publicUrl: string | undefined;
+  /** Without BW_PUBLIC_URL, the hosts (besides loopback ones) whose requests may get links to themselves. */
+  allowedHosts: string[];
   sms: { url: string | undefined; token: string | undefined; sender: string; login: boolean; dailyLimit: number; ipDailyLimit: number };
   mail: { smtpUrl: string | undefined; from: string };
   /** Ed25519 keys (PEM): the public key enforces installed licences, the private key signs exported ones. */
@@ -84,7 +129,9 @@ export interface Config {
   resumableMaxBytes: number;
   orgQuotaBytes: number;
   exportMaxRows: number;
-  storage: { driver: 'local' } | { driver: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  storage:
+    | { driver: 'local' }
+    | { driver: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
   /** Run job workers in this process (default); off for API-only processes beside `npm run worker`. */
   worker: boolean;
   jobPollSeconds: number;
@@ -129,7 +176,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     env: e.BW_ENV,
     publicUrl: e.BW_PUBLIC_URL?.replace(/\/+$/, ''),
-    sms: { url: e.BW_SMS_URL, token: e.BW_SMS_TOKEN, sender: e.BW_SMS_SENDER, login: e.BW_SMS_LOGIN === 'on', dailyLimit: e.BW_SMS_DAILY_LIMIT, ipDailyLimit: e.BW_SMS_IP_DAILY_LIMIT },
+    allowedHosts: e.BW_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    sms: {
+      url: e.BW_SMS_URL,
+      token: e.BW_SMS_TOKEN,
+      sender: e.BW_SMS_SENDER,
+      login: e.BW_SMS_LOGIN === 'on',
+      dailyLimit: e.BW_SMS_DAILY_LIMIT,
+      ipDailyLimit: e.BW_SMS_IP_DAILY_LIMIT,
+    },
     mail: { smtpUrl: e.BW_SMTP_URL, from: e.BW_MAIL_FROM },
     license: { publicKey: e.BW_LICENSE_PUBLIC_KEY || undefined, signingKey: e.BW_LICENSE_SIGNING_KEY || undefined },
     uploadMaxBytes: Math.round(e.BW_UPLOAD_MAX_MB * 1024 * 1024),
@@ -143,7 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireSeconds: e.BW_JOB_EXPIRE_SECONDS,
     jobMaintenanceSeconds: e.BW_JOB_MAINTENANCE_SECONDS,
     exportDirectRows: e.BW_EXPORT_DIRECT_ROWS,
-    embedOrigins: e.BW_EMBED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    embedOrigins: e.BW_EMBED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }
 

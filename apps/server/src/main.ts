@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare';
-import { DEMO_USERS } from './db/seed/demo';
+import { prepareDatabase } from './prepare';
+import { DEMO_USERS } from './modules/system';
 
 async function main() {
   const config = loadConfig();

@@ -9,11 +9,17 @@ export async function openApiDocument(): Promise<unknown> {
     kind: 'pglite',
     created: false,
     migrate: async () => undefined,
+    withLock: (fn) => fn(),
     close: async () => undefined,
     query: async () => [],
     executeSql: async () => ({ rows: [] }),
   };
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', BW_WEB_DIST: '/nonexistent' } as NodeJS.ProcessEnv), database: offline, logger: false, startJobs: false });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', BW_WEB_DIST: '/nonexistent' } as NodeJS.ProcessEnv),
+    database: offline,
+    logger: false,
+    startJobs: false,
+  });
   await app.ready();
   const doc = app.swagger();
   await app.close();

@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare';
-import { createStorage } from './platform/files/storage';
-import { JobQueue } from './modules/common/jobs/queue';
-import { registerJobs } from './jobs';
+import { prepareDatabase } from './prepare';
+import { createStorage } from './platform/files/create-storage';
+import { JobQueue } from './modules/common';
+import { serverModules } from './modules';
 
 /**
  * A worker process: runs the job queue without serving HTTP (`npm run worker`). Pair it with API
@@ -15,8 +15,15 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await prepareDatabase(database, config);
-  const queue = new JobQueue(database, { worker: true, log, pollingIntervalSeconds: config.jobPollSeconds, maintenanceIntervalSeconds: config.jobMaintenanceSeconds, maxExpireSeconds: config.jobExpireSeconds });
-  registerJobs(queue, { database, storage: createStorage(config), config });
+  const queue = new JobQueue(database, {
+    worker: true,
+    log,
+    pollingIntervalSeconds: config.jobPollSeconds,
+    maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    maxExpireSeconds: config.jobExpireSeconds,
+  });
+  const deps = { database, storage: createStorage(config), config };
+  for (const m of serverModules) m.jobs?.(queue, deps);
   await queue.start();
   log.info('worker started');
   const stop = async () => {

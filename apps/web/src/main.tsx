@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n';
+import './app/locales';
 import './lib/session';
 import './styles.css';
 import { App } from './app/App';

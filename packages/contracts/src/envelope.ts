@@ -6,13 +6,13 @@ export function Envelope<T extends z.ZodType>(data: T) {
 }
 
 /** `{code: 0, msg, rows, total, summary?}`: the answer of every paged list. */
-export function PageEnvelope<T extends z.ZodType>(row: T) {
+export function PageEnvelope<T extends z.ZodType>(row: T, summary?: z.ZodType) {
   return z.object({
     code: z.literal(0),
     msg: z.string(),
     rows: z.array(row),
     total: z.number().int().nonnegative(),
-    summary: z.record(z.string(), z.unknown()).optional(),
+    summary: (summary ?? z.record(z.string(), z.unknown())).optional(),
   });
 }
 
@@ -24,9 +24,7 @@ export const ErrorEnvelope = z.object({
   msg: z.string(),
   errorCode: z.string(),
   requestId: z.string().optional(),
-  errors: z
-    .array(z.object({ field: z.string(), rule: z.string(), message: z.string() }))
-    .optional(),
+  errors: z.array(z.object({ field: z.string(), rule: z.string(), message: z.string() })).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

@@ -29,7 +29,12 @@ export const FiltersParam = z
 export const PageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  orderByColumn: z.string().trim().max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/).optional(),
+  orderByColumn: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/)
+    .optional(),
   isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
   keyword: z.string().trim().max(200).optional(),
   filters: FiltersParam.optional(),

@@ -1,17 +1,46 @@
 import { platformErrors, type Translations } from './errors';
 import { commonFieldLabels } from './labels';
-import { locationErrors, locationFieldLabels } from './doe/location';
-import { doeErrors, doeFieldLabels } from './doe';
-import { accountErrors, accountFieldLabels } from './account';
-import { adminErrors, adminFieldLabels } from './admin';
-import { messageErrors, messageFieldLabels } from './message';
-import { licenseErrors, licenseFieldLabels } from './license';
-import { commonErrors, serviceFieldLabels } from './common/common';
+import { doeErrors, doeFieldLabels } from './doe/errors';
+import { authErrors, authFieldLabels } from './auth/errors';
+import { systemErrors, systemFieldLabels } from './system/errors';
+import { messageErrors, messageFieldLabels } from './message/errors';
+import { licenseErrors, licenseFieldLabels } from './license/errors';
+import { serviceFieldLabels } from './common/labels';
 import { germErrors, germFieldLabels } from './germ';
-import { feedbackErrors, feedbackFieldLabels } from './feedback/feedback';
+import { feedbackErrors, feedbackFieldLabels } from './feedback/errors';
 
 /** Every error code the API can answer with, and its message in each language. */
-export const errorCatalog: Record<string, Translations> = { ...platformErrors, ...commonErrors, ...feedbackErrors, ...locationErrors, ...doeErrors, ...accountErrors, ...adminErrors, ...messageErrors, ...licenseErrors, ...germErrors };
+export const errorCatalog = {
+  ...platformErrors,
+  ...feedbackErrors,
+  ...doeErrors,
+  ...authErrors,
+  ...systemErrors,
+  ...messageErrors,
+  ...licenseErrors,
+  ...germErrors,
+};
+
+/** A code the API answers with: a misspelt code does not compile. */
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** The catalogue by any string (the web looks up codes it received). */
+export const errorMessages: Record<string, Translations> = errorCatalog;
 
 /** Labels for every payload field, used to name the field in validation messages. */
-export const fieldLabels: Record<string, Translations> = { ...commonFieldLabels, ...serviceFieldLabels, ...feedbackFieldLabels, ...locationFieldLabels, ...doeFieldLabels, ...accountFieldLabels, ...adminFieldLabels, ...messageFieldLabels, ...licenseFieldLabels, ...germFieldLabels };
+export const fieldLabels: Record<string, Translations> = {
+  ...commonFieldLabels,
+  ...serviceFieldLabels,
+  ...feedbackFieldLabels,
+  ...doeFieldLabels,
+  ...authFieldLabels,
+  ...systemFieldLabels,
+  ...messageFieldLabels,
+  ...licenseFieldLabels,
+  ...germFieldLabels,
+};
+
+/** Narrows a code built at run time (e.g. an engine's `DESIGN_` + code) to a catalogue code. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalog, code);
+}

@@ -21,7 +21,11 @@ export interface FieldError {
 
 /** "经度（longitude）" / "Longitude (longitude)": the label the user sees and the key a developer greps. */
 export function fieldName(path: string, locale: Locale): string {
-  const key = path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? path;
+  const key =
+    path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? path;
   const label = fieldLabels[key]?.[locale];
   if (!label) return path;
   return locale === 'zh-CN' ? `${label}（${path}）` : `${label} (${path})`;

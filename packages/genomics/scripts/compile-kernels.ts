@@ -11,15 +11,35 @@ export async function compileKernels(): Promise<Uint8Array> {
   const errors: string[] = [];
   const { error } = await asc.main(
     [
-      source, '-o', 'kernels.wasm', '-O3', '--enable', 'simd,threads', '--runtime', 'stub',
-      '--importMemory', '--sharedMemory', '--initialMemory', '1', '--maximumMemory', String(KERNEL_MAX_PAGES),
-      '--noAssert', '--use', 'abort=', '--noExportMemory',
+      source,
+      '-o',
+      'kernels.wasm',
+      '-O3',
+      '--enable',
+      'simd,threads',
+      '--runtime',
+      'stub',
+      '--importMemory',
+      '--sharedMemory',
+      '--initialMemory',
+      '1',
+      '--maximumMemory',
+      String(KERNEL_MAX_PAGES),
+      '--noAssert',
+      '--use',
+      'abort=',
+      '--noExportMemory',
     ],
     {
       writeFile(name: string, contents: string | Uint8Array) {
         if (name.endsWith('.wasm') && typeof contents !== 'string') binary = contents;
       },
-      stderr: { write: (s: string | Uint8Array) => { errors.push(String(s)); return true; } } as never,
+      stderr: {
+        write: (s: string | Uint8Array) => {
+          errors.push(String(s));
+          return true;
+        },
+      } as never,
       stdout: { write: () => true } as never,
     },
   );

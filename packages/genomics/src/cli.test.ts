@@ -23,8 +23,23 @@ describe('gs CLI', () => {
 
   it('fit writes the JSON result with CV from a fold file', async () => {
     const out = join(dir, 'fit.json');
-    const code = await main(['fit', '--geno', wheat('wheat_X.csv.gz'), '--geno-coding', 'inbred01', '--pheno', wheat('wheat_Y.csv'), '--trait', '1',
-      '--model', 'gblup', '--folds', wheat('wheat_fold5_seed123.csv'), '--out', out]);
+    const code = await main([
+      'fit',
+      '--geno',
+      wheat('wheat_X.csv.gz'),
+      '--geno-coding',
+      'inbred01',
+      '--pheno',
+      wheat('wheat_Y.csv'),
+      '--trait',
+      '1',
+      '--model',
+      'gblup',
+      '--folds',
+      wheat('wheat_fold5_seed123.csv'),
+      '--out',
+      out,
+    ]);
     expect(code).toBe(0);
     const r = JSON.parse(readFileSync(out, 'utf8'));
     expect(r).toMatchObject({ model: 'gblup', trait: '1', n: 599, m: 1279 });
@@ -39,8 +54,29 @@ describe('gs CLI', () => {
     expect(await main(['fit', '--geno', wheat('wheat_X.csv.gz'), '--pheno', wheat('wheat_Y.csv'), '--trait', '2', '--model', 'rrblup', '--out', out])).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8')).markerEffects[0]).toHaveProperty('marker', 'wPt.0538');
     const bo = join(dir, 'bc.json');
-    expect(await main(['fit', '--geno', wheat('wheat_X.csv.gz'), '--pheno', wheat('wheat_Y.csv'), '--trait', '2', '--model', 'bayesc',
-      '--iter', '200', '--burnin', '50', '--seed', '3', '--k', '2', '--out', bo])).toBe(0);
+    expect(
+      await main([
+        'fit',
+        '--geno',
+        wheat('wheat_X.csv.gz'),
+        '--pheno',
+        wheat('wheat_Y.csv'),
+        '--trait',
+        '2',
+        '--model',
+        'bayesc',
+        '--iter',
+        '200',
+        '--burnin',
+        '50',
+        '--seed',
+        '3',
+        '--k',
+        '2',
+        '--out',
+        bo,
+      ]),
+    ).toBe(0);
     expect(JSON.parse(readFileSync(bo, 'utf8')).cv.folds).toHaveLength(2);
   });
 
@@ -69,13 +105,53 @@ describe('gs CLI', () => {
     expect(readFileSync(`${bin}.id`, 'utf8').trim().split('\n')).toHaveLength(61);
     const hy = join(dir, 'h.json');
     const gt = testData('hybrid/cornhybrids_GT_relationship.csv');
-    expect(await main(['hybrid', '--pool1', gt, '--pool2', gt, '--pheno', testData('hybrid/cornhybrids_pheno.csv'), '--trait', 'Yield',
-      '--parent1-col', 'GCA1', '--parent2-col', 'GCA2', '--fixed', 'Location', '--out', hy])).toBe(0);
+    expect(
+      await main([
+        'hybrid',
+        '--pool1',
+        gt,
+        '--pool2',
+        gt,
+        '--pheno',
+        testData('hybrid/cornhybrids_pheno.csv'),
+        '--trait',
+        'Yield',
+        '--parent1-col',
+        'GCA1',
+        '--parent2-col',
+        'GCA2',
+        '--fixed',
+        'Location',
+        '--out',
+        hy,
+      ]),
+    ).toBe(0);
     const h = JSON.parse(readFileSync(hy, 'utf8'));
     expect(h.varSca).toBeCloseTo(42.0186, 3);
     expect(h.method).toBe('ai-reml');
-    expect(await main(['hybrid', '--pool1', gt, '--pool2', gt, '--pheno', testData('hybrid/cornhybrids_pheno.csv'), '--trait', 'Yield',
-      '--parent1-col', 'GCA1', '--parent2-col', 'GCA2', '--fixed', 'Location', '--method', 'sommer', '--out', hy])).toBe(0);
+    expect(
+      await main([
+        'hybrid',
+        '--pool1',
+        gt,
+        '--pool2',
+        gt,
+        '--pheno',
+        testData('hybrid/cornhybrids_pheno.csv'),
+        '--trait',
+        'Yield',
+        '--parent1-col',
+        'GCA1',
+        '--parent2-col',
+        'GCA2',
+        '--fixed',
+        'Location',
+        '--method',
+        'sommer',
+        '--out',
+        hy,
+      ]),
+    ).toBe(0);
     const hs = JSON.parse(readFileSync(hy, 'utf8'));
     expect([hs.method, hs.converged, hs.varGca1]).toEqual(['sommer', true, 0]);
     expect(hs.varGca2).toBeCloseTo(15.188, 2);
@@ -88,7 +164,10 @@ describe('gs CLI', () => {
   });
 
   it.each([
-    [['fit', '--geno', wheat('wheat_X.csv.gz'), '--pheno', wheat('wheat_Y.csv'), '--trait', 'nope', '--model', 'gblup', '--out', join(dir, 'x.json')], 'PHENO_COLUMN_MISSING'],
+    [
+      ['fit', '--geno', wheat('wheat_X.csv.gz'), '--pheno', wheat('wheat_Y.csv'), '--trait', 'nope', '--model', 'gblup', '--out', join(dir, 'x.json')],
+      'PHENO_COLUMN_MISSING',
+    ],
     [['fit', '--geno', wheat('wheat_X.csv.gz'), '--model', 'lasso', '--out', join(dir, 'x.json')], 'ARGUMENT_INVALID'],
     [['grm', '--geno', 'missing.zip', '--method', 'vanraden', '--out', join(dir, 'g')], 'FILE_NOT_FOUND'],
     [['index', '--gebv', wheat('wheat_Y.csv'), '--weights', '1:50:+,2:40:-', '--out', join(dir, 'i.csv')], 'INDEX_WEIGHTS_INVALID'],
@@ -107,7 +186,11 @@ describe('gs CLI', () => {
 describe('gs CLI as a process', () => {
   it('npm run -s gs exits 2 with one line on stderr for invalid input', () => {
     const root = fileURLToPath(new URL('../../..', import.meta.url));
-    const r = spawnSync('npm', ['run', '-s', 'gs', '--', 'fit', '--geno', 'g.csv', '--pheno', 'my pheno.csv', '--trait', '1', '--model', 'gblup', '--out', join(dir, 'x.json')], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(
+      'npm',
+      ['run', '-s', 'gs', '--', 'fit', '--geno', 'g.csv', '--pheno', 'my pheno.csv', '--trait', '1', '--model', 'gblup', '--out', join(dir, 'x.json')],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(r.status).toBe(2);
     const lines = r.stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
     expect(lines).toHaveLength(1);

@@ -31,9 +31,33 @@ const USAGE = `usage:
 type Args = Map<string, string[]>;
 
 const FLAGS: Record<string, { args: string[]; switches?: string[] }> = {
-  fit: { args: ['geno', 'pedigree', 'pheno', 'trait', 'id-col', 'fixed', 'model', 'folds', 'k', 'seed', 'iter', 'burnin', 'maf', 'call-rate', 'method', 'geno-coding', 'bandwidth', 'out'] },
+  fit: {
+    args: [
+      'geno',
+      'pedigree',
+      'pheno',
+      'trait',
+      'id-col',
+      'fixed',
+      'model',
+      'folds',
+      'k',
+      'seed',
+      'iter',
+      'burnin',
+      'maf',
+      'call-rate',
+      'method',
+      'geno-coding',
+      'bandwidth',
+      'out',
+    ],
+  },
   grm: { args: ['geno', 'pedigree', 'method', 'out', 'format', 'maf', 'call-rate', 'geno-coding'] },
-  hybrid: { args: ['pool1', 'pool2', 'pheno', 'trait', 'parent1-col', 'parent2-col', 'fixed', 'out', 'geno-coding', 'method', 'max-iter'], switches: ['no-sca'] },
+  hybrid: {
+    args: ['pool1', 'pool2', 'pheno', 'trait', 'parent1-col', 'parent2-col', 'fixed', 'out', 'geno-coding', 'method', 'max-iter'],
+    switches: ['no-sca'],
+  },
   index: { args: ['gebv', 'weights', 'out', 'method', 'select'] },
 };
 

@@ -58,7 +58,8 @@ export async function crossValidate(
   const foldOf = Int32Array.from(rec.sample, (s) => folds.get(sampleIds[s]) ?? 0);
   const labels = [...new Set(foldOf)].filter((f) => f > 0).sort((a, b) => a - b);
   opts.onProgress?.(0, 'cross-validation');
-  if (labels.length < 2) throw new GsError('FOLD_FILE_INVALID', { rule: 'at least two folds with phenotyped samples', params: { detail: `${labels.length} fold(s) found` } });
+  if (labels.length < 2)
+    throw new GsError('FOLD_FILE_INVALID', { rule: 'at least two folds with phenotyped samples', params: { detail: `${labels.length} fold(s) found` } });
   const perFold: Array<{ metrics: FoldMetrics; predictions: CvResult['predictions'] }> = [];
   let done = 0;
   const runFold = async (t: number) => {
@@ -88,9 +89,11 @@ export async function crossValidate(
   // Folds are independent fits; with kernel-bound trainers two at a time use both cores.
   let next = 0;
   const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, labels.length));
-  await Promise.all(Array.from({ length: lanes }, async () => {
-    while (next < labels.length) await runFold(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < labels.length) await runFold(next++);
+    }),
+  );
   const result = perFold.map((x) => x.metrics);
   const predictions = perFold.flatMap((x) => x.predictions);
   opts.onProgress?.(1, 'cross-validation done');

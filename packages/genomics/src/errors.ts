@@ -163,14 +163,8 @@ export class GsError extends Error {
 }
 
 /** Fills a message template for `code` in the given language; unknown placeholders stay visible. */
-export function formatGsMessage(
-  code: GsErrorCode,
-  params: Record<string, string | number>,
-  lang: 'zh-CN' | 'en' = 'en',
-): string {
-  return gsErrorMessages[code][lang].replace(/\{(\w+)\}/g, (whole, key: string) =>
-    params[key] === undefined ? whole : String(params[key]),
-  );
+export function formatGsMessage(code: GsErrorCode, params: Record<string, string | number>, lang: 'zh-CN' | 'en' = 'en'): string {
+  return gsErrorMessages[code][lang].replace(/\{(\w+)\}/g, (whole, key: string) => (params[key] === undefined ? whole : String(params[key])));
 }
 
 /** Throws `ABORTED` when the signal has fired; called between units of work. */

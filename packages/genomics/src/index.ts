@@ -22,30 +22,14 @@ export type { Pedigree } from './io/pedigree.js';
 export { isValidCode, checkFileName, readCsvTable, parseCsvTable } from './io/text.js';
 export type { CsvTable } from './io/text.js';
 
-export {
-  vanRadenG,
-  standardizedGrm,
-  centredCrossProduct,
-  markerDistances,
-  gaussianKernel,
-  pedigreeA,
-} from './relationship.js';
+export { vanRadenG, standardizedGrm, centredCrossProduct, markerDistances, gaussianKernel, pedigreeA } from './relationship.js';
 export type { RelationshipMatrix, ComputeOptions, Progress, VanRadenOptions } from './relationship.js';
 
 export { spectralFit } from './models/spectral.js';
 export type { SpectralInput, SpectralFit, VarianceMethod } from './models/spectral.js';
 export { fitKernel, matchRecords, subsetRecords } from './models/kernel-model.js';
 export type { TraitRecords, KernelFit } from './models/kernel-model.js';
-export {
-  fitGblup,
-  fitRrblup,
-  fitRkhs,
-  gblupTrainer,
-  rkhsTrainer,
-  markerCrossProduct,
-  backSolveMarkers,
-  bandwidthGrid,
-} from './models/gblup.js';
+export { fitGblup, fitRrblup, fitRkhs, gblupTrainer, rkhsTrainer, markerCrossProduct, backSolveMarkers, bandwidthGrid } from './models/gblup.js';
 export type { FitOptions, GblupOptions, KernelModelResult, RrblupOptions, RrblupResult, RkhsOptions, RkhsResult, NamedValue } from './models/gblup.js';
 export { fitBayes, bayesTrainer } from './models/bayes.js';
 export type { BayesModel, BayesOptions, BayesResult } from './models/bayes.js';
@@ -59,15 +43,7 @@ export type { CvResult, FoldMetrics, Trainer, TrainedModel } from './cv.js';
 export { fitTrait, fitOnRelationship, MODELS } from './pipeline.js';
 export type { FitTraitInput, FitTraitOutput, ModelName, RunOptions } from './pipeline.js';
 
-export {
-  weightedIndex,
-  smithHazelIndex,
-  desiredGainsIndex,
-  parseWeightSpec,
-  validateWeights,
-  readGebvTable,
-  indexToCsv,
-} from './selection-index.js';
+export { weightedIndex, smithHazelIndex, desiredGainsIndex, parseWeightSpec, validateWeights, readGebvTable, indexToCsv } from './selection-index.js';
 export type { IndexWeight, GebvTable, IndexResult, IndexRow, CovarianceInput, SelectOptions } from './selection-index.js';
 
 export { makePredictor, predictGebv } from './predict.js';

@@ -63,7 +63,10 @@ describe('fitTrait', () => {
     }
     const out = await fitTrait({ genotypes, phenotypes, model: 'gblup' });
     const newLines = selectSamples(genotypes, [0, 1, 2]);
-    const partial = selectMarkers(newLines, Array.from({ length: 1000 }, (_, j) => j));
+    const partial = selectMarkers(
+      newLines,
+      Array.from({ length: 1000 }, (_, j) => j),
+    );
     expect(predictGebv(partial, out.predictor!)).toHaveLength(3);
     expect(predictGebv(newLines, out.predictor!)[2].value).toBeCloseTo(out.gebv[2].value, 9);
   });

@@ -107,7 +107,9 @@ export async function fitTrait(input: FitTraitInput, opts: RunOptions = {}): Pro
   if (model === 'gblup' || model === 'rrblup') {
     const coding = input.coding ?? 'minus101';
     const K = model === 'gblup' ? await vanRadenG(g, { onProgress: prep, signal }) : await markerCrossProduct(g, coding, { onProgress: prep, signal });
-    const full = (model === 'gblup' ? fitGblup(K, phenotypes, { method, signal, genotypes: g }) : fitRrblup(g, phenotypes, { method, coding, crossProduct: K, signal })).then((fit) => {
+    const full = (
+      model === 'gblup' ? fitGblup(K, phenotypes, { method, signal, genotypes: g }) : fitRrblup(g, phenotypes, { method, coding, crossProduct: K, signal })
+    ).then((fit) => {
       tick('model fitted');
       return fit;
     });
@@ -172,7 +174,11 @@ type FitParts = Pick<FitTraitOutput, 'n' | 'varU' | 'varE' | 'h2' | 'beta' | 'be
 function foldMap(cv: NonNullable<FitTraitInput['cv']>, g: Genotypes, phenotypes: Phenotypes): Map<string, number> {
   if ('folds' in cv) return cv.folds;
   const rec = matchRecords(g.samples, phenotypes);
-  return randomFolds(Array.from(rec.sample, (s) => g.samples[s]), cv.k, cv.seed);
+  return randomFolds(
+    Array.from(rec.sample, (s) => g.samples[s]),
+    cv.k,
+    cv.seed,
+  );
 }
 
 /**
@@ -186,10 +192,23 @@ export async function fitOnRelationship(
   const started = performance.now();
   const { K, phenotypes } = input;
   const method = input.method ?? 'REML';
-  const folds = input.cv && ('folds' in input.cv ? input.cv.folds : randomFolds(Array.from(matchRecords(K.ids, phenotypes).sample, (s) => K.ids[s]), input.cv.k, input.cv.seed));
+  const folds =
+    input.cv &&
+    ('folds' in input.cv
+      ? input.cv.folds
+      : randomFolds(
+          Array.from(matchRecords(K.ids, phenotypes).sample, (s) => K.ids[s]),
+          input.cv.k,
+          input.cv.seed,
+        ));
   const [fit, cv] = await Promise.all([
     fitGblup(K, phenotypes, { method, signal: opts.signal }),
-    folds && crossValidate(matchRecords(K.ids, phenotypes), K.ids, folds, gblupTrainer(K, method), { signal: opts.signal, concurrency: 2, onProgress: opts.onProgress }),
+    folds &&
+      crossValidate(matchRecords(K.ids, phenotypes), K.ids, folds, gblupTrainer(K, method), {
+        signal: opts.signal,
+        concurrency: 2,
+        onProgress: opts.onProgress,
+      }),
   ]);
   opts.onProgress?.(1, 'done');
   const { n, ...rest } = kernelOut(fit);

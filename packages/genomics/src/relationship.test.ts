@@ -9,8 +9,14 @@ describe('relationship matrices', () => {
   it('standardised GRM equals PLINK 1.9 --make-rel square, missing calls included', async () => {
     const g = readPlink(testData('plink/small.zip'));
     const K = await standardizedGrm(g);
-    const ref = readFileSync(testData('plink/small_ref.rel'), 'utf8').trim().split('\n').map((l) => l.split('\t').map(Number));
-    const ids = readFileSync(testData('plink/small_ref.rel.id'), 'utf8').trim().split('\n').map((l) => l.split('\t')[1]);
+    const ref = readFileSync(testData('plink/small_ref.rel'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t').map(Number));
+    const ids = readFileSync(testData('plink/small_ref.rel.id'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t')[1]);
     expect(K.ids).toEqual(ids);
     const n = ids.length;
     for (let i = 0; i < n; i++) {

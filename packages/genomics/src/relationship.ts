@@ -90,25 +90,33 @@ export async function centredCrossProduct(g: Genotypes, opts: ComputeOptions = {
   // a = M c (for the centring below) is accumulated while the panels are filled: one pass over M.
   const a = new Float64Array(n);
   await withKernels(async (k) => {
-    const c = await syrkPanels(k, 'i16', n, m, (panel, j0, width, kc) => {
-      // Transposed in strips of TRANSPOSE_STRIP markers: the strip's source lines stay in L1 while the
-      // destination is written a contiguous run per sample.
-      for (let t0 = 0; t0 < width; t0 += TRANSPOSE_STRIP) {
-        const t1 = Math.min(width, t0 + TRANSPOSE_STRIP);
-        for (let i = 0; i < n; i++) {
-          const row = i * kc;
-          let s = 0;
-          for (let t = t0; t < t1; t++) {
-            const j = j0 + t;
-            const v = g.codes[j * n + i];
-            const x = v >= 0 ? v : round[j];
-            panel[row + t] = x;
-            s += 2 * p[j] * x;
+    const c = await syrkPanels(
+      k,
+      'i16',
+      n,
+      m,
+      (panel, j0, width, kc) => {
+        // Transposed in strips of TRANSPOSE_STRIP markers: the strip's source lines stay in L1 while the
+        // destination is written a contiguous run per sample.
+        for (let t0 = 0; t0 < width; t0 += TRANSPOSE_STRIP) {
+          const t1 = Math.min(width, t0 + TRANSPOSE_STRIP);
+          for (let i = 0; i < n; i++) {
+            const row = i * kc;
+            let s = 0;
+            for (let t = t0; t < t1; t++) {
+              const j = j0 + t;
+              const v = g.codes[j * n + i];
+              const x = v >= 0 ? v : round[j];
+              panel[row + t] = x;
+              s += 2 * p[j] * x;
+            }
+            a[i] += s;
           }
-          a[i] += s;
         }
-      }
-    }, opts, [0, 0.95]);
+      },
+      opts,
+      [0, 0.95],
+    );
     const d = k.i32(c, np * np);
     for (let i = 0; i < n; i++) {
       for (let l = 0; l <= i; l++) {
@@ -203,19 +211,27 @@ export async function standardizedGrm(g: Genotypes, opts: ComputeOptions = {}): 
   const np = Math.ceil(n / 4) * 4;
   const out = new Float64Array(n * n);
   await withKernels(async (k) => {
-    const c = await syrkPanels(k, 'f32', n, m, (panel, j0, width, kc) => {
-      for (let t0 = 0; t0 < width; t0 += TRANSPOSE_STRIP) {
-        const t1 = Math.min(width, t0 + TRANSPOSE_STRIP);
-        for (let i = 0; i < n; i++) {
-          const row = i * kc;
-          for (let t = t0; t < t1; t++) {
-            const j = j0 + t;
-            const v = kept.codes[j * n + i];
-            panel[row + t] = v >= 0 ? (v - 2 * p[j]) * scale[j] : 0;
+    const c = await syrkPanels(
+      k,
+      'f32',
+      n,
+      m,
+      (panel, j0, width, kc) => {
+        for (let t0 = 0; t0 < width; t0 += TRANSPOSE_STRIP) {
+          const t1 = Math.min(width, t0 + TRANSPOSE_STRIP);
+          for (let i = 0; i < n; i++) {
+            const row = i * kc;
+            for (let t = t0; t < t1; t++) {
+              const j = j0 + t;
+              const v = kept.codes[j * n + i];
+              panel[row + t] = v >= 0 ? (v - 2 * p[j]) * scale[j] : 0;
+            }
           }
         }
-      }
-    }, opts, [0, 0.95]);
+      },
+      opts,
+      [0, 0.95],
+    );
     const d = k.f64(c, np * np);
     for (let i = 0; i < n; i++) {
       for (let l = 0; l <= i; l++) {

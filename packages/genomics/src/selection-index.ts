@@ -123,11 +123,12 @@ function covariance(table: GebvTable, traits: string[]): Float64Array {
   const n = table.ids.length;
   const means = cols.map((c) => c.reduce((s, v) => s + v, 0) / n);
   const cov = new Float64Array(k * k);
-  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += (cols[a][i] - means[a]) * (cols[b][i] - means[b]);
-    cov[a * k + b] = s / (n - 1);
-  }
+  for (let a = 0; a < k; a++)
+    for (let b = 0; b < k; b++) {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += (cols[a][i] - means[a]) * (cols[b][i] - means[b]);
+      cov[a * k + b] = s / (n - 1);
+    }
   return cov;
 }
 
@@ -186,7 +187,12 @@ export function desiredGainsIndex(table: GebvTable, traits: string[], gains: num
   // M = G' P^-1 G; b = P^-1 G M^-1 d.
   const PinvG = new Float64Array(k * k);
   for (let c = 0; c < k; c++) {
-    const col = solveSpd(P, k, Float64Array.from({ length: k }, (_, r) => G[r * k + c]), 'P');
+    const col = solveSpd(
+      P,
+      k,
+      Float64Array.from({ length: k }, (_, r) => G[r * k + c]),
+      'P',
+    );
     for (let r = 0; r < k; r++) PinvG[r * k + c] = col[r];
   }
   const M = new Float64Array(k * k);

@@ -7,11 +7,7 @@
  * - `Dn` (n >= 0): doubled haploids; D0 the doubled plant, D1 its first selfed seed.
  * - `Sn` (n >= 0): selfing generations of a population or open-pollinated source.
  */
-export type Generation =
-  | { kind: 'F'; n: number }
-  | { kind: 'BC'; bc: number; n: number }
-  | { kind: 'D'; n: number }
-  | { kind: 'S'; n: number };
+export type Generation = { kind: 'F'; n: number } | { kind: 'BC'; bc: number; n: number } | { kind: 'D'; n: number } | { kind: 'S'; n: number };
 
 /** How the next generation is made. */
 export type AdvanceMethod = 'self' | 'backcross' | 'cross' | 'dh';
@@ -77,4 +73,30 @@ export function advanceGeneration(code: string, method: AdvanceMethod = 'self'):
   const numbers = next.kind === 'BC' ? [next.bc, next.n] : [next.n];
   if (numbers.some((n) => n > MAX_GENERATION)) throw new RangeError(`generation beyond ${MAX_GENERATION}: ${formatGeneration(next)}`);
   return formatGeneration(next);
+}
+
+/** Why a generation code is refused (spec: "Generation is required and must be in F, D or BC form"). */
+export type GenerationErrorCode = 'GENERATION_REQUIRED' | 'GENERATION_FORM';
+
+export const GENERATION_ERROR_MESSAGES: Record<GenerationErrorCode, { 'zh-CN': string; en: string }> = {
+  GENERATION_REQUIRED: { 'zh-CN': '世代为必填项', en: 'the generation is required' },
+  GENERATION_FORM: {
+    'zh-CN': '世代须为 F、D 或 BC 形式（如 F1、D1、BC1F1）',
+    en: 'the generation must be in F, D or BC form (for example F1, D1, BC1F1)',
+  },
+};
+
+/**
+ * Checks a generation code as the nursery requires it: present and in F, D or BC form (`F1`…`F99`,
+ * `D0`…`D99`, `BC1F1`…), case and surrounding spaces ignored. S codes are refused unless
+ * `allowSelfing` is set (they are valid germplasm generations, not nursery ones).
+ */
+export function validateGeneration(
+  code: string | null | undefined,
+  opts: { allowSelfing?: boolean } = {},
+): { ok: true; code: string; generation: Generation } | { ok: false; code: GenerationErrorCode } {
+  if (code == null || !code.trim()) return { ok: false, code: 'GENERATION_REQUIRED' };
+  const g = parseGeneration(code);
+  if (!g || (g.kind === 'S' && !opts.allowSelfing)) return { ok: false, code: 'GENERATION_FORM' };
+  return { ok: true, code: formatGeneration(g), generation: g };
 }

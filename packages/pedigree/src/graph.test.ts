@@ -55,7 +55,11 @@ describe('generatePurdy', () => {
   });
 
   it('does not loop on a cycle in the data', () => {
-    const cyclic: ParentRecord[] = [{ id: 'a', name: 'A', female: 'b', male: 'c' }, { id: 'b', name: 'B', female: 'a', male: 'c' }, { id: 'c', name: 'C' }];
+    const cyclic: ParentRecord[] = [
+      { id: 'a', name: 'A', female: 'b', male: 'c' },
+      { id: 'b', name: 'B', female: 'a', male: 'c' },
+      { id: 'c', name: 'C' },
+    ];
     expect(generatePurdy(cyclic, 'a', { depth: 10 }).purdy).toBe('A/2*C');
   });
 
@@ -68,14 +72,17 @@ describe('generatePurdy', () => {
         ...(i > 0 && r.cross ? { female: r.f % i, male: r.m % i } : i > 0 && r.f % 3 === 0 ? { female: r.f % i } : {}),
       })),
     );
-    fc.assert(fc.property(graph, fc.integer({ min: 1, max: 6 }), (records, depth) => {
-      const root = records.length - 1;
-      const g = generatePurdy(records, root, { depth });
-      if (g.purdy === null) return;
-      expect(parsePurdy(g.purdy)).toEqual(g.tree);
-      expect(findCycle(records)).toBeNull();
-      expect(expandPedigree(g.tree!)).toBeDefined();
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(graph, fc.integer({ min: 1, max: 6 }), (records, depth) => {
+        const root = records.length - 1;
+        const g = generatePurdy(records, root, { depth });
+        if (g.purdy === null) return;
+        expect(parsePurdy(g.purdy)).toEqual(g.tree);
+        expect(findCycle(records)).toBeNull();
+        expect(expandPedigree(g.tree!)).toBeDefined();
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -93,7 +93,10 @@ export function findCycle(records: Iterable<ParentRecord>): NodeId[] | null {
   const ids = new Map<string, NodeId>();
   for (const r of records) {
     ids.set(key(r.id), r.id);
-    parents.set(key(r.id), [r.female, r.male].filter((p): p is NodeId => p != null));
+    parents.set(
+      key(r.id),
+      [r.female, r.male].filter((p): p is NodeId => p != null),
+    );
   }
   const state = new Map<string, 1 | 2>(); // 1 on the stack, 2 done
   for (const start of parents.keys()) {
@@ -144,7 +147,11 @@ export function wouldCreateCycle(records: Iterable<ParentRecord>, childId: NodeI
 }
 
 /** Ancestry of a record for a viewer: nodes and female/male edges up to `depth` generations. */
-export function ancestry(records: Iterable<ParentRecord>, rootId: NodeId, depth = 5): { nodes: ParentRecord[]; edges: { child: NodeId; parent: NodeId; role: 'female' | 'male' }[] } {
+export function ancestry(
+  records: Iterable<ParentRecord>,
+  rootId: NodeId,
+  depth = 5,
+): { nodes: ParentRecord[]; edges: { child: NodeId; parent: NodeId; role: 'female' | 'male' }[] } {
   const byId = new Map<string, ParentRecord>();
   for (const r of records) byId.set(key(r.id), r);
   const nodes = new Map<string, ParentRecord>();

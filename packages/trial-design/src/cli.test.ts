@@ -7,7 +7,11 @@ import { main } from './cli';
 function run(args: string[]): { code: number; out: string; err: string[] } {
   let out = '';
   const err: string[] = [];
-  const code = main(args, (s) => (out += s), (s) => err.push(s));
+  const code = main(
+    args,
+    (s) => (out += s),
+    (s) => err.push(s),
+  );
   return { code, out, err };
 }
 
@@ -32,7 +36,13 @@ describe('CLI', () => {
     const json = JSON.parse(out);
     expect(Object.keys(json)).toEqual(['design', 'parameters', 'seed', 'statistics', 'plots']);
     expect(json.seed).toBe(3);
-    expect(json.statistics).toMatchObject({ a_efficiency: expect.any(Number), a_efficiency_rows: null, a_efficiency_cols: null, bound: expect.any(Number), concurrence: { min: 0, max: 1 } });
+    expect(json.statistics).toMatchObject({
+      a_efficiency: expect.any(Number),
+      a_efficiency_rows: null,
+      a_efficiency_cols: null,
+      bound: expect.any(Number),
+      concurrence: { min: 0, max: 1 },
+    });
     for (const key of ['plot_id', 'plot_number', 'location', 'rep', 'block', 'row', 'col', 'entry', 'name', 'entry_type']) {
       expect(json.plots[0]).toHaveProperty(key);
     }

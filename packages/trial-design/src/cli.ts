@@ -99,9 +99,7 @@ export function requestFromArgs(argv: string[]): { request: DesignRequest; forma
   let entries: DesignRequest['entries'] = values['entries-file'] ? readEntries(values['entries-file']) : int('entries', values.entries);
   if (values.copies) {
     const list: EntryInput[] =
-      typeof entries === 'number'
-        ? Array.from({ length: entries }, (_, i) => ({ entry: i + 1, name: `E${i + 1}` }))
-        : (entries ?? []).slice();
+      typeof entries === 'number' ? Array.from({ length: entries }, (_, i) => ({ entry: i + 1, name: `E${i + 1}` })) : (entries ?? []).slice();
     for (const [i, r] of parseCsv(readFileSync(values.copies, 'utf8')).entries()) {
       const e = list.find((x) => x.entry === int('copies entry', r.entry));
       if (!e) throw new UsageError(`${values.copies} line ${i + 2}: entry ${r.entry} is not in the entry list`);

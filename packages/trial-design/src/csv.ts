@@ -46,6 +46,11 @@ export function parseCsv(text: string): Record<string, string>[] {
   }
   const content = rows.filter((r) => r.some((c) => c.trim() !== ''));
   if (!content.length) return [];
-  const header = content[0].map((h) => h.trim().replace(/^\uFEFF/, '').toLowerCase());
+  const header = content[0].map((h) =>
+    h
+      .trim()
+      .replace(/^\uFEFF/, '')
+      .toLowerCase(),
+  );
   return content.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, (r[i] ?? '').trim()])));
 }

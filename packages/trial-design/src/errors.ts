@@ -91,14 +91,8 @@ export const designErrorMessages: Record<DesignErrorCode, { 'zh-CN': string; en:
 export type DesignErrorLocale = 'zh-CN' | 'en';
 
 /** Fills a template's {placeholders}; unknown placeholders are left visible rather than dropped. */
-export function formatDesignErrorMessage(
-  code: DesignErrorCode,
-  params: DesignErrorParams,
-  locale: DesignErrorLocale = 'zh-CN',
-): string {
-  return designErrorMessages[code][locale].replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in params ? String(params[key]) : whole,
-  );
+export function formatDesignErrorMessage(code: DesignErrorCode, params: DesignErrorParams, locale: DesignErrorLocale = 'zh-CN'): string {
+  return designErrorMessages[code][locale].replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }
 
 /** A refused request: names the parameter and what it may be. */

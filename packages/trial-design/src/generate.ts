@@ -47,9 +47,7 @@ function settingsRecord(s: DesignSettings): Record<string, number | string | boo
     if (k === 'design') continue;
     if (typeof value === 'object' && value !== null) {
       const factors = Array.isArray(value) ? value : [value];
-      out[k] = factors
-        .map((f) => (f.kind === 'entries' ? 'entries' : `${f.name}(${f.levels.join(',')})`))
-        .join('; ');
+      out[k] = factors.map((f) => (f.kind === 'entries' ? 'entries' : `${f.name}(${f.levels.join(',')})`)).join('; ');
     } else out[k] = value as number | string | boolean;
   }
   return out;

@@ -1,10 +1,7 @@
 import { DesignError } from './errors';
 
 /** A parsed generation code. */
-export type Generation =
-  | { kind: 'F'; filial: number }
-  | { kind: 'D'; haploid: number }
-  | { kind: 'BC'; backcross: number; filial: number };
+export type Generation = { kind: 'F'; filial: number } | { kind: 'D'; haploid: number } | { kind: 'BC'; backcross: number; filial: number };
 
 const PATTERN = /^(?:F([1-9]\d{0,2})|D([0-9]\d{0,2})|BC([1-9]\d{0,2})F([1-9]\d{0,2}))$/;
 

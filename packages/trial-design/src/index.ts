@@ -7,17 +7,7 @@ export { DesignError, designErrorMessages, formatDesignErrorMessage } from './er
 export type { DesignErrorCode, DesignErrorLocale, DesignErrorParams } from './errors';
 export { validateGeneration } from './generation';
 export type { Generation } from './generation';
-export {
-  DEFAULT_FILLER,
-  DESIGN_METHODS,
-  MAX_BLOCK_COUNT,
-  MAX_DIGITS,
-  MAX_LOCATIONS,
-  MAX_PLOT_TOTAL,
-  MAX_REPS,
-  TIER_MAX,
-  TIER_MIN,
-} from './constants';
+export { DEFAULT_FILLER, DESIGN_METHODS, MAX_BLOCK_COUNT, MAX_DIGITS, MAX_LOCATIONS, MAX_PLOT_TOTAL, MAX_REPS, TIER_MAX, TIER_MIN } from './constants';
 export { MAX_SEED } from './rng';
 export { aEfficiency } from './stats/efficiency';
 export type { InfoStructure, EfficiencyResult } from './stats/efficiency';

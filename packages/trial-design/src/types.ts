@@ -1,18 +1,6 @@
 /** Design methods the engine generates. */
 export type DesignMethod =
-  | 'crd'
-  | 'rcbd'
-  | 'latin'
-  | 'lattice'
-  | 'alpha'
-  | 'rowcol'
-  | 'augmented'
-  | 'diagonal'
-  | 'prep'
-  | 'split'
-  | 'strip'
-  | 'factorial'
-  | 'entry-order';
+  'crd' | 'rcbd' | 'latin' | 'lattice' | 'alpha' | 'rowcol' | 'augmented' | 'diagonal' | 'prep' | 'split' | 'strip' | 'factorial' | 'entry-order';
 
 export type EntryType = 'check' | 'test';
 

@@ -1,14 +1,4 @@
-import {
-  DEFAULT_FILLER,
-  DESIGN_METHODS,
-  MAX_BLOCK_COUNT,
-  MAX_DIGITS,
-  MAX_LOCATIONS,
-  MAX_PLOT_TOTAL,
-  MAX_REPS,
-  TIER_MAX,
-  TIER_MIN,
-} from './constants';
+import { DEFAULT_FILLER, DESIGN_METHODS, MAX_BLOCK_COUNT, MAX_DIGITS, MAX_LOCATIONS, MAX_PLOT_TOTAL, MAX_REPS, TIER_MAX, TIER_MIN } from './constants';
 import { maxLatticeReps } from './designs/lattice';
 import { DesignError } from './errors';
 import { MAX_SEED } from './rng';
@@ -302,12 +292,7 @@ export function normalizeRequest(request: DesignRequest): NormalizedRequest {
   const layout: Required<LayoutInput> = {
     order: oneOf('layout.order', lay.order, ['serpentine', 'cartesian'] as const, 'serpentine'),
     direction: oneOf<Direction>('layout.direction', lay.direction, directions, 'rows'),
-    startCorner: oneOf(
-      'layout.startCorner',
-      lay.startCorner,
-      ['bottom-left', 'top-left', 'bottom-right', 'top-right'] as const,
-      'bottom-left',
-    ),
+    startCorner: oneOf('layout.startCorner', lay.startCorner, ['bottom-left', 'top-left', 'bottom-right', 'top-right'] as const, 'bottom-left'),
     repsArrangement: oneOf<Direction>('layout.repsArrangement', lay.repsArrangement, directions, 'rows'),
   };
 
@@ -536,9 +521,7 @@ function designSettings(ctx: Ctx): DesignSettings {
       }
       if (levelCount(fa, v) < 2 || levelCount(fb, v) < 2) needEntries(ctx, 2, 'entries as factor levels');
       const r = reps(ctx, 1);
-      return ctx.design === 'split'
-        ? { design: 'split', reps: r, wholePlot: fa, subPlot: fb }
-        : { design: 'strip', reps: r, horizontal: fa, vertical: fb };
+      return ctx.design === 'split' ? { design: 'split', reps: r, wholePlot: fa, subPlot: fb } : { design: 'strip', reps: r, horizontal: fa, vertical: fb };
     }
     case 'factorial': {
       required('factorial', 'factors', raw.factors, 'a list of at least two factors');

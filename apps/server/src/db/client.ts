@@ -8,9 +8,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
+/** Tables are imported where they are used; drizzle's relational query API (which needs them all here) is not used. */
+export type Schema = Record<string, never>;
+const schema: Schema = {};
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A database handle or an open transaction: services accept either so they compose. */
@@ -23,6 +24,8 @@ export interface Database {
   created: boolean;
   /** Applies the committed migrations, then runs `after` (reference data, seeding) under the same lock. */
   migrate(after?: (db: Db) => Promise<void>): Promise<void>;
+  /** Runs `fn` holding the migration lock (set-up that processes starting together must not run at once). */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** A copy of an embedded database's files (tests clone a prepared database from it). */
   dump?(): Promise<Blob>;
@@ -72,6 +75,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       if (after) await after(db);
     },
+    withLock: (fn) => fn(),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
@@ -99,6 +103,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
         if (after) await after(drizzlePg(conn, { schema }) as unknown as Db);
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    withLock: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn();
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         conn.release();

@@ -32,6 +32,13 @@ export function requireOrg(ctx: RequestContext): number {
   return ctx.orgId;
 }
 
+/** Crop-scoped rows need a current crop; without one the caller sees nothing of them. */
+export function requireCrop(ctx: RequestContext): number {
+  requireOrg(ctx);
+  if (ctx.cropId === null) throw new AppError(403, 'CROP_NOT_ALLOWED');
+  return ctx.cropId;
+}
+
 /** Writes to crop-scoped data need operate access to the current crop (spec section 6). */
 export function requireCropWrite(ctx: RequestContext): number {
   if (ctx.cropId === null) throw new AppError(403, 'CROP_NOT_ALLOWED');

@@ -1,6 +1,9 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorEnvelope } from '@breedwise/contracts';
+import { DEFAULT_LOCALE, type ErrorEnvelope } from '@breedwise/contracts';
 import { AppError, type FieldError } from './errors';
 import { translateError } from './i18n';
 import { describeValidation, type ValidationItem } from './validation';
@@ -55,7 +58,8 @@ export function installErrorHandler(app: FastifyInstance) {
     } else if (err.code && fastifyClientErrors[err.code]) {
       ({ status, errorCode } = fastifyClientErrors[err.code]);
       params = {
-        limit: err.code === 'FST_REQ_FILE_TOO_LARGE' ? Math.round((app.config.uploadMaxBytes / 1024 / 1024) * 100) / 100 : formatBytes(app.config.bodyLimitBytes),
+        limit:
+          err.code === 'FST_REQ_FILE_TOO_LARGE' ? Math.round((app.config.uploadMaxBytes / 1024 / 1024) * 100) / 100 : formatBytes(app.config.bodyLimitBytes),
         type: req.headers['content-type'] ?? '',
         detail: err.message,
       };
@@ -77,4 +81,29 @@ export function installErrorHandler(app: FastifyInstance) {
     };
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over the limit, a request
+ * that timed out, malformed HTTP): answered in the same envelope as every other refusal. No headers
+ * were parsed, so the message is in the default language.
+ */
+export function clientErrorHandler(this: { log: FastifyInstance['log'] }, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, errorCode, params] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', { limit: formatBytes(http.maxHeaderSize) }]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', {}]
+        : [400, 'BAD_REQUEST', { detail: 'HTTP' }];
+  const requestId = randomUUID();
+  const body: ErrorEnvelope = { code: status, msg: translateError(errorCode, DEFAULT_LOCALE, params), errorCode, requestId };
+  const text = JSON.stringify(body);
+  this.log.info({ errorCode, status, requestId, code: err.code }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
 }

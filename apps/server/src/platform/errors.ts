@@ -1,4 +1,4 @@
-import type { FieldError } from '@breedwise/contracts';
+import type { ErrorCode, FieldError } from '@breedwise/contracts';
 
 export type { FieldError };
 
@@ -6,7 +6,7 @@ export type { FieldError };
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly errorCode: string,
+    readonly errorCode: ErrorCode,
     readonly params: Record<string, unknown> = {},
     readonly extra: { code?: number; headers?: Record<string, string>; errors?: FieldError[] } = {},
   ) {
@@ -15,11 +15,10 @@ export class AppError extends Error {
   }
 }
 
-
 export const notFound = () => new AppError(404, 'RECORD_NOT_FOUND');
 export const forbidden = (permission: string) => new AppError(403, 'FORBIDDEN', { permission });
-export const badRequest = (errorCode: string, params: Record<string, unknown> = {}) => new AppError(400, errorCode, params);
-export const conflict = (errorCode: string, params: Record<string, unknown> = {}) => new AppError(409, errorCode, params);
+export const badRequest = (errorCode: ErrorCode, params: Record<string, unknown> = {}) => new AppError(400, errorCode, params);
+export const conflict = (errorCode: ErrorCode, params: Record<string, unknown> = {}) => new AppError(409, errorCode, params);
 
 /** True for PostgreSQL's unique_violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

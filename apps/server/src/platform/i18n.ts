@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, errorCatalog, formatMessage, type Locale } from '@breedwise/contracts';
+import { DEFAULT_LOCALE, errorMessages, formatMessage, type Locale } from '@breedwise/contracts';
 import type { FastifyRequest } from 'fastify';
 
 const serverMessages = {
@@ -16,9 +16,15 @@ export function requestLocale(req: FastifyRequest, sessionLocale?: Locale | null
   return sessionLocale ?? DEFAULT_LOCALE;
 }
 
+const isTranslations = (v: unknown): v is Record<Locale, string> =>
+  !!v && typeof v === 'object' && typeof (v as Record<string, unknown>)['zh-CN'] === 'string' && typeof (v as Record<string, unknown>).en === 'string';
+
+/** The message of an error code; a parameter given in both languages ({'zh-CN', en}) is taken in the answer's language. */
 export function translateError(errorCode: string, locale: Locale, params: Record<string, unknown> = {}): string {
-  const entry = errorCatalog[errorCode];
-  return entry ? formatMessage(entry[locale], params) : errorCode;
+  const entry = errorMessages[errorCode];
+  if (!entry) return errorCode;
+  const localised = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isTranslations(v) ? v[locale] : v]));
+  return formatMessage(entry[locale], localised);
 }
 
 export function okMessage(locale: Locale): string {

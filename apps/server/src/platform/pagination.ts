@@ -9,19 +9,18 @@ export function pageWindow(q: Pick<PageQuery, 'pageNum' | 'pageSize'>): { limit:
  * The ORDER BY for a list: only allow-listed columns can be sorted on, and the id breaks ties so
  * paging is stable. An unknown column falls back to the default order rather than failing.
  */
-export function orderBy(
-  q: Pick<PageQuery, 'orderByColumn' | 'isAsc'>,
-  sortable: Record<string, AnyColumn>,
-  fallback: SQL[],
-  tieBreaker: AnyColumn,
-): SQL[] {
-  const column = q.orderByColumn ? sortable[q.orderByColumn] : undefined;
+export function orderBy(q: Pick<PageQuery, 'orderByColumn' | 'isAsc'>, sortable: Record<string, AnyColumn>, fallback: SQL[], tieBreaker: AnyColumn): SQL[] {
+  // Own keys only: `toString` or `constructor` are not columns.
+  const column = q.orderByColumn && Object.hasOwn(sortable, q.orderByColumn) ? sortable[q.orderByColumn] : undefined;
   if (!column) return [...fallback, asc(tieBreaker)];
   const ascending = q.isAsc === undefined || q.isAsc === 'asc' || q.isAsc === 'ascending';
   return [ascending ? asc(column) : desc(column), asc(tieBreaker)];
 }
 
-/** Escapes LIKE wildcards so that a keyword is matched literally. */
+/** Escapes the LIKE wildcards of a text so that it is matched literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern finding the keyword anywhere, matched literally. */
 export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(keyword)}%`;
 }

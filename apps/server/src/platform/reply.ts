@@ -10,3 +10,6 @@ export function ok<T>(req: FastifyRequest, data: T) {
 export function page<T>(req: FastifyRequest, rows: T[], total: number, summary?: Record<string, unknown>) {
   return { code: 0 as const, msg: okMessage(req.locale), rows, total, ...(summary ? { summary } : {}) };
 }
+
+/** A timestamp as answered (ISO 8601), or null. */
+export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

@@ -15,10 +15,8 @@ export interface ValidationItem {
  */
 export function describeValidation(items: ValidationItem[], locale: Locale): { errors: FieldError[]; errorCode?: string; params?: Record<string, unknown> } {
   const errors = items.map((item) =>
-    describeIssue(
-      { ...item.params, code: item.keyword, message: item.message, path: item.instancePath.split('/').filter(Boolean) },
-      locale,
-      (code, params) => translateError(code, locale, params),
+    describeIssue({ ...item.params, code: item.keyword, message: item.message, path: item.instancePath.split('/').filter(Boolean) }, locale, (code, params) =>
+      translateError(code, locale, params),
     ),
   );
   const only = errors.length === 1 ? errors[0] : undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../prepare';
 
 export const TEST_PASSWORD = 'Test@2026-pass';
 

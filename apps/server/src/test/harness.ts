@@ -9,9 +9,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
-import { createOrganisation, type NewUser } from '../db/seed/organisation';
-import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserOrg, sysUserRole } from '../modules/system/system.tables';
-import { hashPassword } from '../modules/auth';
+import { createOrganisation, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserOrg, sysUserRole, type NewUser } from '../modules/system';
+import { hashPassword } from '../platform/password';
 import { TEST_PASSWORD } from './global-setup';
 
 export { TEST_PASSWORD };
@@ -50,7 +49,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const web = path.join(tmp, 'web');
   fs.mkdirSync(web);
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Breedwise test shell</title>');
-  const config = loadConfig({ BW_CAPTCHA: 'off', BW_TRUST_PROXY: 'true', LOG_LEVEL: 'silent', DATA_DIR: tmp, BW_WEB_DIST: web, BW_JOB_POLL_SECONDS: '0.5', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    BW_CAPTCHA: 'off',
+    BW_TRUST_PROXY: 'true',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tmp,
+    BW_WEB_DIST: web,
+    BW_JOB_POLL_SECONDS: '0.5',
+    ...env,
+  } as NodeJS.ProcessEnv);
 
   let database: Database;
   let databaseUrl: string | undefined;
@@ -91,7 +98,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       headers['content-type'] ??= 'application/json';
       payload = JSON.stringify(opts.body);
     }
-    const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(
+      Object.entries(opts.query ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
     const res = await app.inject({ method: method as 'GET', url, headers, payload, query });
     let body: any = undefined;
     try {
@@ -127,7 +138,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 /** Another organisation with its own users (all with the test password). */
 export async function createOtherOrg(db: Db, code: string, users: Omit<NewUser, 'password'>[]) {
-  return createOrganisation(db, { code, name: `Org ${code}` }, users.map((u) => ({ ...u, password: TEST_PASSWORD })));
+  return createOrganisation(
+    db,
+    { code, name: `Org ${code}` },
+    users.map((u) => ({ ...u, password: TEST_PASSWORD })),
+  );
 }
 
 /**
@@ -135,12 +150,18 @@ export async function createOtherOrg(db: Db, code: string, users: Omit<NewUser, 
  * list gives a user who may log in and do nothing else.
  */
 export async function createUserWithMenus(db: Db, orgId: number, username: string, menuKeys: string[]): Promise<number> {
-  const [role] = await db.insert(sysRole).values({ orgId, roleKey: `r_${username}`, roleName: `role of ${username}` }).returning();
+  const [role] = await db
+    .insert(sysRole)
+    .values({ orgId, roleKey: `r_${username}`, roleName: `role of ${username}` })
+    .returning();
   if (menuKeys.length) {
     const menus = await db.select({ id: sysMenu.id }).from(sysMenu).where(inArray(sysMenu.menuKey, menuKeys));
     await db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role.id, menuId: m.id })));
   }
-  const [user] = await db.insert(sysUser).values({ username, nickName: username, passwordHash: await hashPassword(TEST_PASSWORD), defaultOrgId: orgId }).returning();
+  const [user] = await db
+    .insert(sysUser)
+    .values({ username, nickName: username, passwordHash: await hashPassword(TEST_PASSWORD), defaultOrgId: orgId })
+    .returning();
   await db.insert(sysUserOrg).values({ userId: user.id, orgId });
   await db.insert(sysUserRole).values({ userId: user.id, roleId: role.id });
   return user.id;
@@ -159,7 +180,11 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

@@ -29,10 +29,7 @@ export function App() {
   const { i18n } = useTranslation();
   const primary = useBrandStore((s) => s.brand.primaryColor);
   return (
-    <ConfigProvider
-      locale={i18n.language === 'en' ? enUS : zhCN}
-      theme={{ token: { colorPrimary: primary, borderRadius: 6 } }}
-    >
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: primary, borderRadius: 6 } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
@@ -45,8 +42,22 @@ export function App() {
               <Route path="/reset_password" element={<ResetPasswordPage />} />
               <Route path="/m/qrcode" element={<MobileQrPage />} />
               <Route path="/m/bind" element={<MobileBindPage />} />
-              <Route path="/select-org" element={<RequireAuth checkOrg={false}><SelectOrgPage /></RequireAuth>} />
-              <Route path="/*" element={<RequireAuth><MainLayout /></RequireAuth>} />
+              <Route
+                path="/select-org"
+                element={
+                  <RequireAuth checkOrg={false}>
+                    <SelectOrgPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="/*"
+                element={
+                  <RequireAuth>
+                    <MainLayout />
+                  </RequireAuth>
+                }
+              />
             </Routes>
           </BrowserRouter>
         </QueryClientProvider>

@@ -6,7 +6,7 @@ import { feedback } from '../lib/feedback';
 import { useSession } from '../lib/session';
 import { session } from '../lib/storage';
 import { ApiError } from '../lib/request';
-import { useLoginInfo } from '../shell/auth-api';
+import { useLoginInfo } from '../lib/login-info';
 
 const PASSWORD_WARNED = 'bw-password-warned';
 
@@ -35,13 +35,30 @@ export function RequireAuth({ children, checkOrg = true }: { children: ReactNode
     return <Navigate to={back && back !== '/' ? `/login?redirect=${encodeURIComponent(back)}` : '/login'} replace />;
   }
   if (info.isPending) {
-    return <div className="bw-fullscreen-center"><Spin size="large" /></div>;
+    return (
+      <div className="bw-fullscreen-center">
+        <Spin size="large" />
+      </div>
+    );
   }
   if (info.isError) {
     // The 401/9999 dialog is already up for a lost session; anything else can be retried.
-    if (info.error instanceof ApiError && info.error.status === 401) return <div className="bw-fullscreen-center"><Spin size="large" /></div>;
+    if (info.error instanceof ApiError && info.error.status === 401)
+      return (
+        <div className="bw-fullscreen-center">
+          <Spin size="large" />
+        </div>
+      );
     return (
-      <Result status="warning" title={info.error.message} extra={<Button type="primary" onClick={() => info.refetch()}>{t('errorBoundary.reload')}</Button>} />
+      <Result
+        status="warning"
+        title={info.error.message}
+        extra={
+          <Button type="primary" onClick={() => info.refetch()}>
+            {t('errorBoundary.reload')}
+          </Button>
+        }
+      />
     );
   }
   if (checkOrg && !info.data.orgInfo?.orgName) {

@@ -7,7 +7,12 @@ import { useSession } from './session';
 /** A name safe on every file system: no paths, controls or reserved characters. */
 export function safeFileName(name: string, fallback = 'download'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base].map((ch) => (ch.charCodeAt(0) < 32 ? '_' : ch)).join('').replace(/["<>:|?*]/g, '_').replace(/^\.+/, '').trim();
+  const cleaned = [...base]
+    .map((ch) => (ch.charCodeAt(0) < 32 ? '_' : ch))
+    .join('')
+    .replace(/["<>:|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   return (cleaned || fallback).slice(0, 200);
 }
 
@@ -57,7 +62,11 @@ export async function downloadBlob(url: string, params: Record<string, unknown> 
 }
 
 /** Fetches several files and saves them as one zip (level 9), e.g. the spec's {fvName, fvUrl} lists. */
-export async function zipDownload(items: { fvName: string; fvUrl: string }[], zipName: string, onProgress?: (done: number, total: number) => void): Promise<void> {
+export async function zipDownload(
+  items: { fvName: string; fvUrl: string }[],
+  zipName: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
   const files: Record<string, Uint8Array> = {};
   const used = new Set<string>();
   let done = 0;

@@ -3,11 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@breedwise/contracts';
-import shellZh from '../locales/zh-CN.json';
-import shellEn from '../locales/en.json';
-import kitZh from '../components/locales/zh-CN.json';
-import kitEn from '../components/locales/en.json';
-import { moduleLocales } from '../modules/registry';
 import { local } from './storage';
 
 const LANG_KEY = 'bw-lang';
@@ -22,25 +17,9 @@ export function currentLocale(): Locale {
 }
 
 type Tree = Record<string, unknown>;
-/** Shell, shared components and modules may add keys to the same section: merge, never overwrite. */
-function merge(...trees: Tree[]): Tree {
-  const out: Tree = {};
-  for (const tree of trees) {
-    for (const [k, v] of Object.entries(tree)) {
-      const prev = out[k];
-      out[k] = v && typeof v === 'object' && prev && typeof prev === 'object' ? merge(prev as Tree, v as Tree) : v;
-    }
-  }
-  return out;
-}
-
-const resources = {
-  'zh-CN': { translation: merge(shellZh, kitZh, moduleLocales['zh-CN']) },
-  en: { translation: merge(shellEn, kitEn, moduleLocales.en) },
-};
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { 'zh-CN': { translation: {} }, en: { translation: {} } },
   lng: storedLocale(),
   fallbackLng: false,
   interpolation: { escapeValue: false },
@@ -57,6 +36,15 @@ export async function switchLocale(locale: Locale): Promise<void> {
   local.set(LANG_KEY, locale);
   applyLocale(locale);
   await i18n.changeLanguage(locale);
+}
+
+/**
+ * Adds texts (the shell's, the shared components', each module's): sections several parts add keys to
+ * are merged, never overwritten. The app registers them at start (app/locales.ts), so this file needs
+ * no import of the parts that use it.
+ */
+export function addLocales(texts: Record<Locale, Tree>): void {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', texts[locale], true, true);
 }
 
 export default i18n;

@@ -66,7 +66,12 @@ describe('request', () => {
     await expect(request('/x', { errorMode: 'silent' })).rejects.toThrow('Status:418, unknown error');
     vi.stubGlobal('fetch', respond(200, ''));
     await expect(request('/x', { errorMode: 'silent' })).rejects.toThrow('Request failed, retry later');
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(request('/x', { errorMode: 'silent' })).rejects.toThrow('The server did not respond');
   });
 

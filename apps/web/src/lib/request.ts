@@ -173,16 +173,46 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
   throw err;
 }
 
+/**
+ * Calls an endpoint that answers outside the envelope (a protocol word, a JSON document): the body as
+ * text, or parsed when it is JSON. A refusal (enveloped) becomes an ApiError as with `request`.
+ */
+export async function requestRaw(url: string, opts: RequestOptions = {}): Promise<unknown> {
+  const mode = opts.errorMode ?? 'toast';
+  let res: Response;
+  try {
+    res = await once(url, opts);
+  } catch (e) {
+    if ((e as Error).name === 'AbortError' && opts.signal?.aborted) throw e;
+    const err = new ApiError(i18n.t('request.noResponse'), undefined, undefined, 'NO_RESPONSE');
+    show(err, mode);
+    throw err;
+  }
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').includes('application/json');
+  if (res.ok) return json && text ? JSON.parse(text) : text;
+  let body: { code?: number; msg?: string; errorCode?: string; errors?: FieldError[] } | undefined;
+  try {
+    body = json && text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (res.status === 401) {
+    auth.onSessionLost(body?.code === CODE_SESSION_REPLACED ? 'replaced' : 'unauthorized');
+    throw new ApiError(i18n.t('session.unauthorizedError'), res.status, body?.code, body?.errorCode, [], true);
+  }
+  const err = new ApiError(statusText(res.status, body?.msg), res.status, body?.code, body?.errorCode, body?.errors ?? []);
+  show(err, mode);
+  throw err;
+}
+
 /** Shorthands answering the `data` of the envelope. */
 export const api = {
   get: async <T>(url: string, params?: Record<string, unknown>, opts: RequestOptions = {}) =>
     (await request<{ data: T }>(url, { ...opts, method: 'GET', params })).data,
-  post: async <T>(url: string, data?: unknown, opts: RequestOptions = {}) =>
-    (await request<{ data: T }>(url, { ...opts, method: 'POST', data })).data,
-  put: async <T>(url: string, data?: unknown, opts: RequestOptions = {}) =>
-    (await request<{ data: T }>(url, { ...opts, method: 'PUT', data })).data,
-  del: async <T>(url: string, opts: RequestOptions = {}) =>
-    (await request<{ data: T }>(url, { ...opts, method: 'DELETE' })).data,
+  post: async <T>(url: string, data?: unknown, opts: RequestOptions = {}) => (await request<{ data: T }>(url, { ...opts, method: 'POST', data })).data,
+  put: async <T>(url: string, data?: unknown, opts: RequestOptions = {}) => (await request<{ data: T }>(url, { ...opts, method: 'PUT', data })).data,
+  del: async <T>(url: string, opts: RequestOptions = {}) => (await request<{ data: T }>(url, { ...opts, method: 'DELETE' })).data,
 };
 
 export interface PageResult<T> {

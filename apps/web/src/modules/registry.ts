@@ -14,9 +14,7 @@ export const moduleLocales: Record<Locale, Record<string, unknown>> = {
   en: Object.fromEntries(manifests.map((m) => [m.key, m.locales.en])),
 };
 
-export const pageByComponent = new Map<string, PageDef>(
-  manifests.flatMap((m) => m.pages.filter((p) => p.component).map((p) => [p.component!, p] as const)),
-);
+export const pageByComponent = new Map<string, PageDef>(manifests.flatMap((m) => m.pages.filter((p) => p.component).map((p) => [p.component!, p] as const)));
 
 export const routedPages: PageDef[] = manifests.flatMap((m) => m.pages.filter((p) => p.route));
 

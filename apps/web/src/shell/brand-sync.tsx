@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { LoginInfoData } from '@breedwise/contracts';
+import type { LoginInfoData } from '@breedwise/contracts/auth';
 import { useBrandStore } from './brand';
 
 /** Puts the session's brand in force; a branded entry path (e.g. /germbank) leads to the dashboard. */

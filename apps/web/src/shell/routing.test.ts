@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '@breedwise/contracts';
+import type { MenuItem } from '@breedwise/contracts/system';
 import { affixPages, indexMenu, resolvePath } from './routing';
 
 const meta = (zh: string, en: string, extra: Partial<MenuItem['meta']> = {}): MenuItem['meta'] => ({
-  title: zh, titleI18n: { 'zh-CN': zh, en }, icon: null, hidden: false, helpUrl: null, type: null, affix: false, roles: [], ...extra,
+  title: zh,
+  titleI18n: { 'zh-CN': zh, en },
+  icon: null,
+  hidden: false,
+  helpUrl: null,
+  type: null,
+  affix: false,
+  roles: [],
+  ...extra,
 });
 
 const menu: MenuItem[] = [
   { id: 1, name: 'dashboard', path: '/dashboard', component: 'home/dashboard/index', meta: meta('首页', 'Dashboard', { affix: true }), children: [] },
   {
-    id: 2, name: 'doe', path: '/doe', component: null, meta: meta('试验设计', 'Trial design'), children: [
+    id: 2,
+    name: 'doe',
+    path: '/doe',
+    component: null,
+    meta: meta('试验设计', 'Trial design'),
+    children: [
       { id: 3, name: 'loc', path: '/doe/exp/location', component: 'doe/exp/location/index', meta: meta('试验地点', 'Locations'), children: [] },
       { id: 4, name: 'future', path: '/doe/future', component: 'doe/future/index', meta: meta('未来', 'Future'), children: [] },
     ],

@@ -1,7 +1,8 @@
 import { matchPath } from 'react-router';
-import type { MenuItem } from '@breedwise/contracts';
-import { pageByComponent, routedPages } from '../modules/registry';
+import type { MenuItem } from '@breedwise/contracts/system';
+import { dashboardWidgets, pageByComponent, routedPages, todoSources } from '../modules/registry';
 import type { PageDef } from '../modules/types';
+import type { RegistryValue } from '../lib/registry-context';
 
 export type Title = { i18n: Record<string, string> } | { key: string };
 
@@ -48,6 +49,15 @@ export function hiddenByRule(item: MenuItem, menu: MenuItem[]): boolean {
 export function isAvailable(item: MenuItem): boolean {
   return isIframeItem(item) || (!!item.component && pageByComponent.has(item.component));
 }
+
+/** What the registry knows, as the app provides it to pages (`RegistryContext`). */
+export const registryValue: RegistryValue = {
+  components: [...pageByComponent.keys()].sort(),
+  hasPage: (component) => pageByComponent.has(component),
+  isAvailable,
+  widgets: dashboardWidgets,
+  todos: todoSources,
+};
 
 export function indexMenu(menu: MenuItem[]): MenuIndex {
   const byPath = new Map<string, MenuItem>();

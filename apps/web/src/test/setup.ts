@@ -1,14 +1,19 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import '../lib/i18n';
+import '../app/locales';
 
 // jsdom lacks these; antd needs them.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => undefined, removeListener: () => undefined,
-    addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
   }),
 });
 class ResizeObserverStub {
@@ -17,7 +22,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
-window.getComputedStyle = ((orig) => (el: Element) => orig(el))(window.getComputedStyle);
+window.getComputedStyle = (
+  (orig) => (el: Element) =>
+    orig(el)
+)(window.getComputedStyle);
 
 afterEach(() => {
   cleanup();

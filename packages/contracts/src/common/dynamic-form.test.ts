@@ -3,8 +3,24 @@ import { DynamicFormSchema, isFieldHidden, isFieldRequired, validateDynamicForm,
 
 const schema: Schema = DynamicFormSchema.parse({
   fields: [
-    { name: 'method', label: { 'zh-CN': '授粉方式', en: 'Method' }, type: 'select', required: true, options: [{ value: 'cross', label: { 'zh-CN': '杂交', en: 'Cross' } }, { value: 'self', label: { 'zh-CN': '自交', en: 'Selfing' } }] },
-    { name: 'male', label: { 'zh-CN': '父本', en: 'Male parent' }, type: 'text', required: { all: [{ field: 'method', op: 'eq', value: 'cross' }] }, hidden: { all: [{ field: 'method', op: 'eq', value: 'self' }] }, maxLength: 20 },
+    {
+      name: 'method',
+      label: { 'zh-CN': '授粉方式', en: 'Method' },
+      type: 'select',
+      required: true,
+      options: [
+        { value: 'cross', label: { 'zh-CN': '杂交', en: 'Cross' } },
+        { value: 'self', label: { 'zh-CN': '自交', en: 'Selfing' } },
+      ],
+    },
+    {
+      name: 'male',
+      label: { 'zh-CN': '父本', en: 'Male parent' },
+      type: 'text',
+      required: { all: [{ field: 'method', op: 'eq', value: 'cross' }] },
+      hidden: { all: [{ field: 'method', op: 'eq', value: 'self' }] },
+      maxLength: 20,
+    },
     { name: 'ears', label: { 'zh-CN': '果穗数', en: 'Ears' }, type: 'integer', min: 1, max: 500 },
     { name: 'note', label: { 'zh-CN': '备注', en: 'Note' }, type: 'textarea' },
   ],

@@ -24,7 +24,10 @@ export const DynamicField = z.object({
   name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
   label: I18nText,
   type: z.enum(DYNAMIC_FIELD_TYPES),
-  options: z.array(z.object({ value: z.string().max(100), label: I18nText })).max(500).optional(),
+  options: z
+    .array(z.object({ value: z.string().max(100), label: I18nText }))
+    .max(500)
+    .optional(),
   /** Always required, or required while the conditions hold. */
   required: z.union([z.boolean(), FormConditionGroup]).optional(),
   /** Hidden (and not submitted) while the conditions hold. */
@@ -50,14 +53,22 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Ar
 export function testCondition(c: FormCondition, values: FormValues): boolean {
   const v = values[c.field];
   switch (c.op) {
-    case 'eq': return Array.isArray(v) ? v.includes(c.value as never) : v === c.value || (v !== undefined && v !== null && String(v) === String(c.value));
-    case 'ne': return !testCondition({ ...c, op: 'eq' }, values);
-    case 'in': return Array.isArray(c.value) && (c.value as unknown[]).some((x) => String(x) === String(v));
-    case 'notIn': return !testCondition({ ...c, op: 'in' }, values);
-    case 'empty': return isEmpty(v);
-    case 'notEmpty': return !isEmpty(v);
-    case 'gt': return typeof v === 'number' && typeof c.value === 'number' && v > c.value;
-    case 'lt': return typeof v === 'number' && typeof c.value === 'number' && v < c.value;
+    case 'eq':
+      return Array.isArray(v) ? v.includes(c.value as never) : v === c.value || (v !== undefined && v !== null && String(v) === String(c.value));
+    case 'ne':
+      return !testCondition({ ...c, op: 'eq' }, values);
+    case 'in':
+      return Array.isArray(c.value) && (c.value as unknown[]).some((x) => String(x) === String(v));
+    case 'notIn':
+      return !testCondition({ ...c, op: 'in' }, values);
+    case 'empty':
+      return isEmpty(v);
+    case 'notEmpty':
+      return !isEmpty(v);
+    case 'gt':
+      return typeof v === 'number' && typeof c.value === 'number' && v > c.value;
+    case 'lt':
+      return typeof v === 'number' && typeof c.value === 'number' && v < c.value;
   }
 }
 
@@ -75,7 +86,11 @@ export const isFieldRequired = (f: DynamicField, values: FormValues) =>
 /** One field's problem, or null (the same rule the form shows and the server enforces). */
 export function checkField(f: DynamicField, value: unknown, values: FormValues, locale: Locale): FieldError | null {
   const field = f.label[locale];
-  const fail = (rule: keyof typeof validationRules, params: Record<string, unknown> = {}): FieldError => ({ field: f.name, rule, message: formatMessage(validationRules[rule][locale], { field, ...params }) });
+  const fail = (rule: keyof typeof validationRules, params: Record<string, unknown> = {}): FieldError => ({
+    field: f.name,
+    rule,
+    message: formatMessage(validationRules[rule][locale], { field, ...params }),
+  });
   if (isEmpty(value)) return isFieldRequired(f, values) ? fail('required') : null;
   switch (f.type) {
     case 'number':
@@ -90,7 +105,9 @@ export function checkField(f: DynamicField, value: unknown, values: FormValues, 
       return f.options && !f.options.some((o) => o.value === value) ? fail('enum', { allowed: f.options.map((o) => o.value).join(' / ') }) : null;
     case 'multiSelect':
       if (!Array.isArray(value)) return fail('type', { expected: locale === 'en' ? 'a list' : '列表' });
-      return f.options && value.some((v) => !f.options!.some((o) => o.value === v)) ? fail('enum', { allowed: f.options.map((o) => o.value).join(' / ') }) : null;
+      return f.options && value.some((v) => !f.options!.some((o) => o.value === v))
+        ? fail('enum', { allowed: f.options.map((o) => o.value).join(' / ') })
+        : null;
     case 'switch':
       return typeof value === 'boolean' ? null : fail('type', { expected: locale === 'en' ? 'true or false' : '布尔值' });
     case 'date':
@@ -105,7 +122,11 @@ export function checkField(f: DynamicField, value: unknown, values: FormValues, 
  * Validates submitted values against a form: hidden fields are dropped, unknown keys ignored,
  * every visible field checked. Answers the cleaned values or the problems.
  */
-export function validateDynamicForm(schema: DynamicFormSchema, values: FormValues, locale: Locale): { ok: true; values: FormValues } | { ok: false; errors: FieldError[] } {
+export function validateDynamicForm(
+  schema: DynamicFormSchema,
+  values: FormValues,
+  locale: Locale,
+): { ok: true; values: FormValues } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const clean: FormValues = {};
   for (const f of schema.fields) {

@@ -29,6 +29,24 @@ export const filterOperatorLabels: Record<FilterOperator, Translations> = {
   between: { 'zh-CN': '介于', en: 'between' },
 };
 
+/**
+ * Why a filter value was refused: the `{rule}` of FILTER_VALUE_INVALID, in both languages. `{min}`,
+ * `{max}` are filled in by the server.
+ */
+export const filterValueRules = {
+  empty: { 'zh-CN': '没有值', en: 'no value was given' },
+  tooMany: { 'zh-CN': '最多 {max} 个值', en: 'at most {max} values are allowed' },
+  number: { 'zh-CN': '应为数字', en: 'it must be a number' },
+  integer: { 'zh-CN': '应为 {min} 到 {max} 之间的整数', en: 'it must be a whole number from {min} to {max}' },
+  date: {
+    'zh-CN': '应为两个真实存在的日期 YYYY-MM-DD,YYYY-MM-DD（年份 0001–9999），且前者不晚于后者',
+    en: 'it must be two real calendar dates YYYY-MM-DD,YYYY-MM-DD (years 0001 to 9999), the first not after the second',
+  },
+  nul: { 'zh-CN': '不能含有空字符（\\0）', en: 'it must not contain a NUL character (\\0)' },
+  unicode: { 'zh-CN': '含有无效的 Unicode 字符（不成对的代理项）', en: 'it holds invalid Unicode (an unpaired surrogate)' },
+} satisfies Record<string, Translations>;
+export type FilterValueRule = keyof typeof filterValueRules;
+
 /** A filterable field as a screen declares it and the server allow-lists it. */
 export interface FilterFieldDef {
   key: string;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
-import { EnableStatus, optionalId, optionalText, requiredDate, requiredText } from './shared';
+import { IdParam } from '../envelope';
+import { listSpec, resource } from '../http/endpoint';
+import { doePermissions as P } from './permissions';
+import { EnableStatus, StatusUpdate, Updated, optionalId, optionalText, requiredDate, requiredText } from './shared';
 
 /** Field activities (sowing, fertilising, irrigation, spraying ...) by category, recorded per experiment or field. */
 export const ActivityCategoryFields = z.object({
@@ -43,7 +46,12 @@ export const ActivityRecordFields = z.object({
   operator: optionalText(50),
   content: optionalText(2000),
   /** Cost in yuan. */
-  cost: z.number().min(0).max(1_000_000_000).nullish().transform((v) => v ?? null),
+  cost: z
+    .number()
+    .min(0)
+    .max(1_000_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
   /** Photos and documents (ids from POST /api/common/upload). */
   fileIds: z.array(z.string().min(1).max(64)).max(20).default([]),
 });
@@ -81,3 +89,115 @@ export const ActivityRecordPageQuery = PageQuery.extend({
   fieldId: z.coerce.number().int().positive().optional(),
 });
 export type ActivityRecordPageQuery = z.input<typeof ActivityRecordPageQuery>;
+
+// ---- endpoints ------------------------------------------------------------------------------------
+
+export const activityCategoryList = listSpec({
+  filters: { name: { type: 'text', repeatable: true }, status: { type: 'select' }, sort: { type: 'number', repeatable: true }, remark: { type: 'text' } },
+  sortable: ['name', 'sort', 'status', 'updatedAt'],
+});
+
+/** Kinds of field activity with a colour and an order. */
+export const activityCategory = resource(
+  { tag: 'doe: activities', base: '/api/activityCategory' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.activityList,
+      summary: 'Activity categories of the organisation in their order',
+      query: ActivityCategoryPageQuery,
+      page: ActivityCategoryRow,
+      list: activityCategoryList,
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.activityCategory,
+      summary: 'Creates an activity category (names unique)',
+      body: ActivityCategoryCreate,
+      data: ActivityCategoryRow,
+    },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.activityCategory,
+      summary: 'Updates an activity category',
+      body: ActivityCategoryUpdate,
+      data: ActivityCategoryRow,
+    },
+    status: {
+      method: 'PUT',
+      path: '/status',
+      permission: P.activityCategory,
+      summary: 'Enables or disables categories (all or none)',
+      body: StatusUpdate,
+      data: Updated,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/:id',
+      permission: P.activityCategory,
+      summary: 'Deletes a category without records',
+      params: IdParam,
+      data: z.null(),
+    },
+  },
+);
+
+export const activityRecordList = listSpec({
+  filters: {
+    title: { type: 'text', repeatable: true },
+    operator: { type: 'text' },
+    content: { type: 'text' },
+    categoryId: { type: 'select' },
+    cost: { type: 'number', repeatable: true },
+    activityDate: { type: 'date' },
+  },
+  sortable: ['activityDate', 'title', 'cost', 'categoryName', 'createdAt'],
+});
+
+/** The cost total of the listed records (the list's summary row). */
+export const ActivityRecordPageSummary = z.object({ cost: z.number() });
+
+/** Field activities as they happen: category, date, experiment or field, operator, cost, attachments. */
+export const activityRecord = resource(
+  { tag: 'doe: activities', base: '/api/activityRecord' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.activityList,
+      summary: 'Activity records of the current crop; the summary totals their cost',
+      query: ActivityRecordPageQuery,
+      page: ActivityRecordRow,
+      pageSummary: ActivityRecordPageSummary,
+      list: activityRecordList,
+    },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.activityList,
+      summary: 'One activity record with signed links to its attachments',
+      params: IdParam,
+      data: ActivityRecordRow,
+    },
+    create: { method: 'POST', path: '/create', permission: P.activityAdd, summary: 'Records an activity', body: ActivityRecordCreate, data: ActivityRecordRow },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.activityEdit,
+      summary: 'Updates an activity record',
+      body: ActivityRecordUpdate,
+      data: ActivityRecordRow,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/:id',
+      permission: P.activityRemove,
+      summary: 'Deletes an activity record',
+      params: IdParam,
+      data: z.null(),
+    },
+  },
+);

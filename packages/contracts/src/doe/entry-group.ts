@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
-import { Generation } from './germlist';
+import { IdParam } from '../envelope';
+import { listSpec, resource } from '../http/endpoint';
+import { Generation, GermListRow } from './germlist';
+import { doePermissions as P } from './permissions';
 import { Season, Year, optionalText, requiredText } from './shared';
 
 /** Entry groups: materials grouped for a nursery, or selected from an experiment (spec: viewGroup, viewExpGroup). */
@@ -75,3 +78,74 @@ export type EntryGroupDetail = z.infer<typeof EntryGroupDetail>;
 
 export const EntryGroupPageQuery = PageQuery.extend({ type: EntryGroupType.optional(), experimentId: z.coerce.number().int().positive().optional() });
 export type EntryGroupPageQuery = z.input<typeof EntryGroupPageQuery>;
+
+// ---- endpoints ------------------------------------------------------------------------------------
+
+export const entryGroupList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    type: { type: 'select' },
+    season: { type: 'select' },
+    year: { type: 'number', repeatable: true },
+    remark: { type: 'text' },
+    createdAt: { type: 'date' },
+  },
+  sortable: ['name', 'type', 'year', 'createdAt', 'updatedAt'],
+});
+
+/** Entry groups: nursery groups, groups taken from experiments, and their planting lists. */
+export const entryGroup = resource(
+  { tag: 'doe: entry groups', base: '/api/entryGroup' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.entriesList,
+      summary: 'Entry groups of the current crop (nursery groups and groups taken from experiments)',
+      query: EntryGroupPageQuery,
+      page: EntryGroupRow,
+      list: entryGroupList,
+    },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.entriesList,
+      summary: 'One entry group with its members',
+      params: IdParam,
+      data: EntryGroupDetail,
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.entriesAdd,
+      summary: 'Creates a nursery entry group',
+      body: EntryGroupCreate,
+      data: EntryGroupDetail,
+    },
+    fromExperiment: {
+      method: 'POST',
+      path: '/fromExperiment',
+      permission: P.entriesAdd,
+      summary: 'Creates an experiment group from chosen entries of an experiment (all test entries when none chosen)',
+      body: EntryGroupFromExperiment,
+      data: EntryGroupDetail,
+    },
+    toList: {
+      method: 'POST',
+      path: '/toList',
+      permission: P.entriesEdit,
+      summary: 'Turns a group into a nursery planting list (also needs doe:germList:add)',
+      body: EntryGroupToList,
+      data: GermListRow,
+    },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.entriesEdit,
+      summary: 'Updates a group (and replaces its members when given)',
+      body: EntryGroupUpdate,
+      data: EntryGroupDetail,
+    },
+    remove: { method: 'DELETE', path: '/:id', permission: P.entriesRemove, summary: 'Deletes an entry group', params: IdParam, data: z.null() },
+  },
+);

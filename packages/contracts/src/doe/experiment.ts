@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
-import { Season, Year, optionalDate, optionalId, optionalText, requiredText } from './shared';
+import { IdParam } from '../envelope';
+import { ExportStarted } from '../common/io';
+import { listSpec, resource } from '../http/endpoint';
+import { doePermissions as P } from './permissions';
+import { NamedOption, OptionQuery, Season, Year, optionalDate, optionalId, optionalText, requiredText } from './shared';
 
 /** Experiment states (spec section 4), in their order. */
 export const EXPERIMENT_STATUSES = ['temporary', 'designed', 'finished', 'harvested'] as const;
@@ -25,7 +29,20 @@ export const STATUS_ACTIONS = ['reset', 'finish', 'reopen', 'harvest', 'push'] a
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
 /** Design methods offered for experiments (the engine's, without the pure factorial). */
-export const EXPERIMENT_DESIGNS = ['crd', 'rcbd', 'latin', 'lattice', 'alpha', 'rowcol', 'augmented', 'diagonal', 'prep', 'split', 'strip', 'entry-order'] as const;
+export const EXPERIMENT_DESIGNS = [
+  'crd',
+  'rcbd',
+  'latin',
+  'lattice',
+  'alpha',
+  'rowcol',
+  'augmented',
+  'diagonal',
+  'prep',
+  'split',
+  'strip',
+  'entry-order',
+] as const;
 export const DesignMethod = z.enum(EXPERIMENT_DESIGNS);
 export type DesignMethod = z.infer<typeof DesignMethod>;
 
@@ -54,7 +71,14 @@ export const MAX_DESIGN_SEED = 0xffffffff;
 export const MAX_DESIGN_REPS = 100;
 export const MAX_DESIGN_DIGITS = 9;
 
-const optionalInt = (min: number, max: number) => z.number().int().min(min).max(max).nullish().transform((v) => v ?? null);
+const optionalInt = (min: number, max: number) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? null);
 
 export const ExperimentFields = z.object({
   projectId: optionalId,
@@ -90,12 +114,25 @@ export const ExperimentFields = z.object({
   remark: optionalText(1000),
 });
 
-function experimentRules(v: { sowingDate: string | null; harvestDate: string | null; checkStart: number | null; checkEnd: number | null }, ctx: z.RefinementCtx) {
+function experimentRules(
+  v: { sowingDate: string | null; harvestDate: string | null; checkStart: number | null; checkEnd: number | null },
+  ctx: z.RefinementCtx,
+) {
   if (v.sowingDate && v.harvestDate && v.harvestDate < v.sowingDate) {
-    ctx.addIssue({ code: 'custom', path: ['harvestDate'], message: 'reaping before sowing', params: { errorCode: 'DOE_DATE_ORDER', from: v.sowingDate, to: v.harvestDate } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['harvestDate'],
+      message: 'reaping before sowing',
+      params: { errorCode: 'DOE_DATE_ORDER', from: v.sowingDate, to: v.harvestDate },
+    });
   }
   if (v.checkStart !== null && v.checkEnd !== null && v.checkEnd < v.checkStart) {
-    ctx.addIssue({ code: 'custom', path: ['checkEnd'], message: 'end before start', params: { errorCode: 'DOE_CHECK_END_BEFORE_START', start: v.checkStart, end: v.checkEnd } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['checkEnd'],
+      message: 'end before start',
+      params: { errorCode: 'DOE_CHECK_END_BEFORE_START', start: v.checkStart, end: v.checkEnd },
+    });
   }
 }
 
@@ -117,7 +154,13 @@ export const NumberingSettings = z.object({
   mode: z.enum(['block', 'continuous']).default('block'),
   startNumber: z.number().int().min(0).max(999_999_999).default(1),
   /** Serial digits: block mode digits of the serial within a rep, continuous mode digits of the number. */
-  digits: z.number().int().min(1).max(MAX_DESIGN_DIGITS).nullish().transform((v) => v ?? null),
+  digits: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_DESIGN_DIGITS)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type NumberingSettings = z.infer<typeof NumberingSettings>;
 
@@ -135,10 +178,18 @@ export const DesignParams = z.object({
   checkEnd: optionalInt(1, 100_000),
   checkInterval: optionalInt(1, 100_000),
   checkInsert: z.enum(['all', 'rotate']).default('all'),
-  checkPercent: z.number().min(1).max(50).nullish().transform((v) => v ?? null),
+  checkPercent: z
+    .number()
+    .min(1)
+    .max(50)
+    .nullish()
+    .transform((v) => v ?? null),
   filler: optionalText(100),
   /** Split and strip plots: the treatment factor crossed with the entries. */
-  factor: z.object({ name: requiredText(30), levels: z.array(z.string().trim().min(1).max(30)).min(2).max(50) }).nullish().transform((v) => v ?? null),
+  factor: z
+    .object({ name: requiredText(30), levels: z.array(z.string().trim().min(1).max(30)).min(2).max(50) })
+    .nullish()
+    .transform((v) => v ?? null),
   seed: optionalInt(0, MAX_DESIGN_SEED),
   layout: LayoutSettings.default({ order: 'serpentine', direction: 'rows', startCorner: 'bottom-left', repsArrangement: 'rows' }),
   numbering: NumberingSettings.default({ mode: 'block', startNumber: 1, digits: null }),
@@ -332,3 +383,166 @@ export const ExperimentStatistics = z.object({
   byStatus: z.record(ExperimentStatus, z.number().int()),
 });
 export type ExperimentStatistics = z.infer<typeof ExperimentStatistics>;
+
+// ---- endpoints ------------------------------------------------------------------------------------
+
+export const experimentList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    code: { type: 'text', repeatable: true },
+    status: { type: 'select' },
+    designMethod: { type: 'select' },
+    season: { type: 'select' },
+    stage: { type: 'select' },
+    expType: { type: 'select' },
+    year: { type: 'number', repeatable: true },
+    reps: { type: 'number', repeatable: true },
+    sowingDate: { type: 'date' },
+    harvestDate: { type: 'date' },
+    createdAt: { type: 'date' },
+  },
+  sortable: ['code', 'name', 'year', 'season', 'status', 'designMethod', 'sowingDate', 'createdAt', 'updatedAt'],
+});
+
+/** The plot total of the listed experiments (the list's summary row). */
+export const ExperimentPageSummary = z.object({ plotCount: z.number().int() });
+
+/** Experiments: information, entries, design and layout, state transitions, field book and field map. */
+export const experiment = resource(
+  { tag: 'doe: experiments', base: '/api/experiment' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.experimentList,
+      summary: 'Experiments of the current crop, paged and filtered; the summary totals their plots',
+      query: ExperimentPageQuery,
+      page: ExperimentRow,
+      pageSummary: ExperimentPageSummary,
+      list: experimentList,
+    },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.experimentList,
+      summary: 'One experiment with its saved design and the actions the caller may take next',
+      params: IdParam,
+      data: ExperimentDetail,
+    },
+    options: {
+      method: 'GET',
+      path: '/options',
+      permission: P.experimentList,
+      summary: 'Experiments of the current crop for pickers, newest first',
+      query: OptionQuery,
+      data: z.array(NamedOption),
+    },
+    statistics: {
+      method: 'GET',
+      path: '/statistics',
+      permission: P.experimentList,
+      summary: 'Experiments over the recent five seasons, five years and twelve months (dashboard)',
+      data: ExperimentStatistics,
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.experimentAdd,
+      summary: 'Creates an experiment in temporary storage',
+      body: ExperimentCreate,
+      data: ExperimentRow,
+    },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.experimentEdit,
+      summary: 'Updates an experiment; refused once pushed (locked), and location, field and code are fixed once designed',
+      body: ExperimentUpdate,
+      data: ExperimentRow,
+    },
+    status: {
+      method: 'PUT',
+      path: '/status',
+      permission: P.experimentStatus,
+      summary:
+        'State transitions: reset (designed -> temporary), finish (designed -> finished), reopen (finished -> designed), harvest (finished -> harvested), push (locks the experiment; needs doe:experiment:push)',
+      body: ExperimentStatusUpdate,
+      data: ExperimentRow,
+    },
+    entries: {
+      method: 'GET',
+      path: '/entries/:id',
+      permission: P.experimentList,
+      summary: 'Entries of an experiment in entry order',
+      params: IdParam,
+      data: z.array(ExperimentEntryRow),
+    },
+    saveEntries: {
+      method: 'PUT',
+      path: '/entries',
+      permission: P.experimentEdit,
+      summary: 'Replaces the entries (only in temporary storage); checks are the core controls',
+      body: ExperimentEntriesSave,
+      data: z.array(ExperimentEntryRow),
+    },
+    entriesFromList: {
+      method: 'POST',
+      path: '/entries/fromList',
+      permission: P.experimentEdit,
+      summary: 'Takes the entries of a planting list (its checks become core controls)',
+      body: ExperimentEntriesFromList,
+      data: z.array(ExperimentEntryRow),
+    },
+    // Spec section 9: design calls may take up to 30 minutes (the client's default timeout).
+    preview: {
+      method: 'POST',
+      path: '/preview',
+      permission: P.experimentDesign,
+      summary: 'Generates a layout without saving it; without a seed a new one is drawn (re-randomise)',
+      body: DesignParams,
+      data: DesignPreview,
+    },
+    design: {
+      method: 'POST',
+      path: '/design',
+      permission: P.experimentDesign,
+      summary: 'Saves the previewed layout (same seed) as a task with progress; the experiment becomes designed',
+      body: DesignSave,
+      data: ExportStarted,
+    },
+    plots: {
+      method: 'GET',
+      path: '/plots/:id',
+      permission: P.experimentList,
+      summary: 'The saved layout: every plot in planting order',
+      params: IdParam,
+      data: z.array(PlotRow),
+    },
+    fieldbook: {
+      method: 'GET',
+      path: '/fieldbook/:id',
+      permission: P.experimentExport,
+      summary: 'The field book: xlsx (with trait columns) or the Field Book app CSV (unique plot_id)',
+      params: IdParam,
+      query: FieldBookQuery,
+      file: true,
+    },
+    map: {
+      method: 'GET',
+      path: '/map/:id',
+      permission: P.experimentExport,
+      summary: 'The field map for printing (PDF, landscape A3 or A4, paged when larger)',
+      params: IdParam,
+      query: FieldMapQuery,
+      file: true,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/:id',
+      permission: P.experimentRemove,
+      summary: 'Deletes an experiment in temporary storage or designed, not pushed',
+      params: IdParam,
+      data: z.null(),
+    },
+  },
+);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
-import { EnableStatus, Ids, codeText, optionalText, requiredText } from './shared';
+import { IdParam } from '../envelope';
+import { listSpec, resource } from '../http/endpoint';
+import { doePermissions as P } from './permissions';
+import { EnableStatus, Ids, Updated, codeText, optionalText, requiredText } from './shared';
 
 /** Most plots (rows x columns) one field may hold: the trial-design engine's MAX_PLOT_TOTAL. */
 export const MAX_FIELD_PLOTS = 100_000;
@@ -15,7 +18,13 @@ export const FIELD_TYPES = [1, 2, 3] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 export const GERMPLASM_FIELD_TYPE = 3;
 
-const positive = (max: number) => z.number().positive().max(max).nullish().transform((v) => v ?? null);
+const positive = (max: number) =>
+  z
+    .number()
+    .positive()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? null);
 
 export const FieldFields = z.object({
   locationId: z.number().int().positive(),
@@ -37,10 +46,20 @@ export const FieldFields = z.object({
 /** Plot total has a maximum; tiers split the rows, so there can be no more tiers than rows. */
 function fieldShape(v: { rows: number; cols: number; tiers: number }, ctx: z.RefinementCtx) {
   if (v.rows * v.cols > MAX_FIELD_PLOTS) {
-    ctx.addIssue({ code: 'custom', path: ['cols'], message: 'too many plots', params: { errorCode: 'DOE_PLOT_TOTAL_EXCEEDED', total: v.rows * v.cols, max: MAX_FIELD_PLOTS } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['cols'],
+      message: 'too many plots',
+      params: { errorCode: 'DOE_PLOT_TOTAL_EXCEEDED', total: v.rows * v.cols, max: MAX_FIELD_PLOTS },
+    });
   }
   if (v.tiers > v.rows) {
-    ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'more tiers than rows', params: { errorCode: 'DOE_TIERS_EXCEED_ROWS', tiers: v.tiers, rows: v.rows } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['tiers'],
+      message: 'more tiers than rows',
+      params: { errorCode: 'DOE_TIERS_EXCEED_ROWS', tiers: v.tiers, rows: v.rows },
+    });
   }
 }
 
@@ -169,3 +188,131 @@ export type BlockRow = z.infer<typeof BlockRow>;
 
 export const BlockPageQuery = PageQuery.extend({ fieldId: z.coerce.number().int().positive() });
 export type BlockPageQuery = z.input<typeof BlockPageQuery>;
+
+// ---- endpoints ------------------------------------------------------------------------------------
+
+export const fieldList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    code: { type: 'text', repeatable: true },
+    locationName: { type: 'text' },
+    type: { type: 'select' },
+    status: { type: 'select' },
+    rows: { type: 'number', repeatable: true },
+    cols: { type: 'number', repeatable: true },
+    tiers: { type: 'number', repeatable: true },
+    remark: { type: 'text' },
+    createdAt: { type: 'date' },
+  },
+  sortable: ['name', 'code', 'type', 'rows', 'cols', 'status', 'locationName', 'createdAt', 'updatedAt'],
+});
+
+/** Fields (plots of land) at a location: size, tiers, enable/disable, discard. */
+export const field = resource(
+  { tag: 'doe: fields', base: '/api/field' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.fieldList,
+      summary: 'Fields (plots) of the organisation, by location and type; discarded ones hidden unless asked for',
+      query: FieldPageQuery,
+      page: FieldRow,
+      list: fieldList,
+    },
+    detail: { method: 'GET', path: '/detail/:id', permission: P.fieldList, summary: 'One field with its computed area', params: IdParam, data: FieldRow },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.fieldAdd,
+      summary: 'Creates a field at a location; codes are unique per location',
+      body: FieldCreate,
+      data: FieldRow,
+    },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.fieldEdit,
+      summary: 'Updates a field; its blocks must still fit, each within one tier',
+      body: FieldUpdate,
+      data: FieldRow,
+    },
+    status: {
+      method: 'PUT',
+      path: '/status',
+      permission: P.fieldEdit,
+      summary: 'Enables or disables fields (all or none)',
+      body: FieldStatusUpdate,
+      data: Updated,
+    },
+    discard: {
+      method: 'PUT',
+      path: '/discard',
+      permission: P.fieldEdit,
+      summary: 'Discards fields or takes them back into use (all or none)',
+      body: FieldDiscardUpdate,
+      data: Updated,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/:id',
+      permission: P.fieldRemove,
+      summary: 'Deletes a field no experiment or design uses',
+      params: IdParam,
+      data: z.null(),
+    },
+  },
+);
+
+export const blockList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    tier: { type: 'number', repeatable: true },
+    rows: { type: 'number', repeatable: true },
+    cols: { type: 'number', repeatable: true },
+    remark: { type: 'text' },
+  },
+  sortable: ['name', 'tier', 'startRow', 'startCol', 'rows', 'cols'],
+});
+
+/** Named blocks of a field, each within one tier. */
+export const block = resource(
+  { tag: 'doe: blocks', base: '/api/block' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.fieldList,
+      summary: 'Blocks of a field, tier by tier',
+      query: BlockPageQuery,
+      page: BlockRow,
+      list: blockList,
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.fieldEdit,
+      summary: 'Adds a block: inside the field, within one tier, a unique name, no overlap',
+      body: BlockCreate,
+      data: BlockRow,
+    },
+    update: { method: 'PUT', path: '/update', permission: P.fieldEdit, summary: 'Updates a block', body: BlockUpdate, data: BlockRow },
+    save: {
+      method: 'PUT',
+      path: '/save',
+      permission: P.fieldEdit,
+      summary: 'Replaces all blocks of a field (at most the maximum block count)',
+      body: BlockSave,
+      data: Updated,
+    },
+    generate: {
+      method: 'POST',
+      path: '/generate',
+      permission: P.fieldEdit,
+      summary: 'Tiles the field with blocks of a size, tier by tier (replaces its blocks)',
+      body: BlockGenerate,
+      data: Updated,
+    },
+    remove: { method: 'DELETE', path: '/:id', permission: P.fieldEdit, summary: 'Deletes a block', params: IdParam, data: z.null() },
+  },
+);

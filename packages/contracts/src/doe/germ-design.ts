@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
+import { IdParam } from '../envelope';
+import { listSpec, resource } from '../http/endpoint';
+import { doePermissions as P } from './permissions';
 import { LayoutSettings, PlotRow } from './experiment';
 import { Season, Year, optionalId, optionalText, requiredText } from './shared';
 
@@ -19,8 +22,20 @@ export const GermDesignLine = z.object({
   startNumber: z.number().int().min(0).max(999_999_999).default(1),
   digits: z.number().int().min(1).max(9).default(4),
   /** Checks before test entry `checkStart`, then every `checkInterval` entries; none when empty. */
-  checkStart: z.number().int().min(1).max(100_000).nullish().transform((v) => v ?? null),
-  checkInterval: z.number().int().min(1).max(100_000).nullish().transform((v) => v ?? null),
+  checkStart: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  checkInterval: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .nullish()
+    .transform((v) => v ?? null),
   layout: LayoutSettings.default({ order: 'serpentine', direction: 'rows', startCorner: 'bottom-left', repsArrangement: 'rows' }),
 });
 export type GermDesignLineInput = z.output<typeof GermDesignLine>;
@@ -39,7 +54,13 @@ export const GermDesignFields = z.object({
 function designsComplete(v: { designs: { locationId?: number | null }[] }, ctx: z.RefinementCtx) {
   if (v.designs.length === 0) ctx.addIssue({ code: 'custom', path: ['designs'], message: 'at least one design', params: { errorCode: 'DOE_DESIGN_REQUIRED' } });
   v.designs.forEach((d, i) => {
-    if (!d.locationId) ctx.addIssue({ code: 'custom', path: ['designs', i, 'locationId'], message: 'location required', params: { errorCode: 'DOE_DESIGN_LOCATION_REQUIRED', index: i + 1 } });
+    if (!d.locationId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['designs', i, 'locationId'],
+        message: 'location required',
+        params: { errorCode: 'DOE_DESIGN_LOCATION_REQUIRED', index: i + 1 },
+      });
   });
 }
 
@@ -98,3 +119,83 @@ export const GermDesignPageQuery = PageQuery.extend({
   year: z.coerce.number().int().min(1900).max(2200).optional(),
 });
 export type GermDesignPageQuery = z.input<typeof GermDesignPageQuery>;
+
+// ---- endpoints ------------------------------------------------------------------------------------
+
+export const germDesignList = listSpec({
+  filters: {
+    planName: { type: 'text', repeatable: true },
+    kind: { type: 'select' },
+    status: { type: 'select' },
+    season: { type: 'select' },
+    year: { type: 'number', repeatable: true },
+    remark: { type: 'text' },
+    createdAt: { type: 'date' },
+  },
+  sortable: ['planName', 'year', 'status', 'createdAt', 'updatedAt'],
+});
+
+/** Germplasm nursery and nursery design plans: designs laid out in entry order with checks. */
+export const germDesign = resource(
+  { tag: 'doe: germplasm and nursery designs', base: '/api/germDesign' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.germDesignList,
+      summary: 'Germplasm nursery and nursery design plans of the current crop',
+      query: GermDesignPageQuery,
+      page: GermDesignRow,
+      list: germDesignList,
+    },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.germDesignList,
+      summary: 'One plan with its designs',
+      params: IdParam,
+      data: GermDesignDetail,
+    },
+    plots: {
+      method: 'GET',
+      path: '/plots/:id',
+      permission: P.germDesignList,
+      summary: 'The generated plots of every design of a plan',
+      params: IdParam,
+      data: z.array(GermDesignPlots),
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.germDesignAdd,
+      summary: 'Creates a plan: a name and at least one design, each with a location',
+      body: GermDesignCreate,
+      data: GermDesignDetail,
+    },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.germDesignEdit,
+      summary: 'Updates a plan in temporary storage',
+      body: GermDesignUpdate,
+      data: GermDesignDetail,
+    },
+    generate: {
+      method: 'POST',
+      path: '/generate/:id',
+      permission: P.germDesignEdit,
+      summary: 'Lays out every design in entry order (checks inserted when set); the plan becomes designed',
+      params: IdParam,
+      data: GermDesignDetail,
+    },
+    reset: {
+      method: 'POST',
+      path: '/reset/:id',
+      permission: P.germDesignEdit,
+      summary: 'Drops the generated layout; the plan returns to temporary storage',
+      params: IdParam,
+      data: GermDesignDetail,
+    },
+    remove: { method: 'DELETE', path: '/:id', permission: P.germDesignRemove, summary: 'Deletes a plan', params: IdParam, data: z.null() },
+  },
+);

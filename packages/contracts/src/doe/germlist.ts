@@ -1,11 +1,25 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
+import { IdParam } from '../envelope';
+import { ioEndpoints } from '../common/io';
+import type { Translations } from '../errors';
+import { listSpec, resource } from '../http/endpoint';
+import { germListTypeLabels, seasonLabels } from './labels';
+import { doePermissions as P } from './permissions';
 import { Season, Year, optionalId, optionalText, requiredText } from './shared';
 
 /** Planting list types (spec section 3). */
 export const GERM_LIST_TYPES = ['experiment', 'nursery', 'germplasm'] as const;
 export const GermListType = z.enum(GERM_LIST_TYPES);
 export type GermListType = z.infer<typeof GermListType>;
+
+/** A key from its Chinese label (the import reads 试验, 春季 ...), or the text lower-cased (English names are the keys). */
+const byLabel = (labels: Record<string, Translations>) => {
+  const keys = new Map(Object.entries(labels).map(([key, l]) => [l['zh-CN'], key]));
+  return (v: string) => keys.get(v) ?? v.toLowerCase();
+};
+const listTypeOf = byLabel(germListTypeLabels satisfies Record<GermListType, Translations>);
+const seasonOf = byLabel(seasonLabels);
 
 /** Material types breeders plant. */
 export const MATERIAL_TYPES = ['inbred', 'hybrid', 'population', 'landrace', 'line', 'variety', 'other'] as const;
@@ -40,9 +54,20 @@ export const GermListEntryFields = z.object({
   generation: Generation,
   materialType: optionalText(30),
   pedigree: optionalText(500),
-  plantRows: z.number().int().min(1).max(1000).nullish().transform((v) => v ?? null),
+  plantRows: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .nullish()
+    .transform((v) => v ?? null),
   /** Seeds (or grams) sown. */
-  sowingQuantity: z.number().min(0).max(1_000_000_000).nullish().transform((v) => v ?? null),
+  sowingQuantity: z
+    .number()
+    .min(0)
+    .max(1_000_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
   block: optionalText(50),
   plantPlotNumber: optionalText(50),
   /** A core control material (check). */
@@ -99,17 +124,13 @@ export type GermListEntryRow = z.infer<typeof GermListEntryRow>;
 /** One line of the planting-list import and export: the list it belongs to and one entry. */
 export const GermListImportRow = z.object({
   listName: requiredText(100),
-  listType: z
-    .string()
-    .trim()
-    .transform((v) => ({ 试验: 'experiment', 苗圃: 'nursery', 种质: 'germplasm' })[v] ?? v.toLowerCase())
-    .pipe(GermListType),
+  listType: z.string().trim().transform(listTypeOf).pipe(GermListType),
   year: Year.nullish().transform((v) => v ?? null),
   season: z
     .string()
     .trim()
     .nullish()
-    .transform((v) => (v ? (({ 春季: 'spring', 夏季: 'summer', 秋季: 'autumn', 冬季: 'winter' }) as Record<string, string>)[v] ?? v.toLowerCase() : null))
+    .transform((v) => (v ? seasonOf(v) : null))
     .pipe(Season.nullable()),
   usage: optionalText(200),
   entryId: z.number().int().min(1).max(9_999_999),
@@ -117,8 +138,19 @@ export const GermListImportRow = z.object({
   generation: Generation,
   materialType: optionalText(30),
   pedigree: optionalText(500),
-  plantRows: z.number().int().min(1).max(1000).nullish().transform((v) => v ?? null),
-  sowingQuantity: z.number().min(0).max(1_000_000_000).nullish().transform((v) => v ?? null),
+  plantRows: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .nullish()
+    .transform((v) => v ?? null),
+  sowingQuantity: z
+    .number()
+    .min(0)
+    .max(1_000_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
   block: optionalText(50),
   plantPlotNumber: optionalText(50),
   isCheck: z
@@ -129,7 +161,13 @@ export const GermListImportRow = z.object({
 });
 export type GermListImportInput = z.output<typeof GermListImportRow>;
 
-export const GermListExportRow = GermListEntryRow.extend({ listName: z.string(), listType: GermListType, year: z.number().int().nullable(), season: Season.nullable(), usage: z.string().nullable() });
+export const GermListExportRow = GermListEntryRow.extend({
+  listName: z.string(),
+  listType: GermListType,
+  year: z.number().int().nullable(),
+  season: Season.nullable(),
+  usage: z.string().nullable(),
+});
 export type GermListExportRow = z.infer<typeof GermListExportRow>;
 
 export const GermListPageQuery = PageQuery.extend({
@@ -144,3 +182,82 @@ export type GermListExportQuery = z.output<typeof GermListExportQuery>;
 
 export const GermListEntryPageQuery = PageQuery.extend({ listId: z.coerce.number().int().positive() });
 export type GermListEntryPageQuery = z.input<typeof GermListEntryPageQuery>;
+
+// ---- endpoints ------------------------------------------------------------------------------------
+
+export const germListList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    type: { type: 'select' },
+    year: { type: 'number', repeatable: true },
+    season: { type: 'select' },
+    usage: { type: 'text' },
+    remark: { type: 'text' },
+    updatedAt: { type: 'date' },
+  },
+  sortable: ['name', 'type', 'year', 'season', 'createdAt', 'updatedAt'],
+});
+
+export const germListEntryList = listSpec({
+  filters: {
+    materialName: { type: 'text', repeatable: true },
+    generation: { type: 'text' },
+    materialType: { type: 'text' },
+    pedigree: { type: 'text' },
+    block: { type: 'text' },
+    entryId: { type: 'number', repeatable: true },
+  },
+  sortable: ['entryId', 'materialName', 'generation', 'block'],
+});
+
+/** Planting lists with their entries, xlsx import (a task, with a row report) and export. */
+export const germList = resource(
+  { tag: 'doe: planting lists', base: '/api/germList' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.germListList,
+      summary: 'Planting lists of the current crop with material counts and usage',
+      query: GermListPageQuery,
+      page: GermListRow,
+      list: germListList,
+    },
+    detail: { method: 'GET', path: '/detail/:id', permission: P.germListList, summary: 'One planting list', params: IdParam, data: GermListRow },
+    entries: {
+      method: 'GET',
+      path: '/entries',
+      permission: P.germListList,
+      summary: 'Entries of a planting list, in entry order',
+      query: GermListEntryPageQuery,
+      page: GermListEntryRow,
+      list: germListEntryList,
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.germListAdd,
+      summary: 'Creates a planting list with its entries (generations in F, D or BC form)',
+      body: GermListCreate,
+      data: GermListRow,
+    },
+    update: { method: 'PUT', path: '/update', permission: P.germListEdit, summary: 'Updates a planting list', body: GermListUpdate, data: GermListRow },
+    saveEntries: {
+      method: 'PUT',
+      path: '/entries',
+      permission: P.germListEdit,
+      summary: 'Replaces the entries of a planting list',
+      body: GermListEntriesSave,
+      data: GermListRow,
+    },
+    ...ioEndpoints('germList', { import: P.germListImport, export: P.germListExport, exportQuery: GermListExportQuery }),
+    remove: {
+      method: 'DELETE',
+      path: '/:id',
+      permission: P.germListRemove,
+      summary: 'Deletes a planting list no germplasm design plants',
+      params: IdParam,
+      data: z.null(),
+    },
+  },
+);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
-import { optionalDate, optionalText, requiredText } from './shared';
+import { IdParam } from '../envelope';
+import { ExportStarted } from '../common/io';
+import { listSpec, resource } from '../http/endpoint';
+import { doePermissions as P } from './permissions';
+import { Updated, optionalDate, optionalText, requiredText } from './shared';
 
 /** Harvest lists: one line per harvested plot of an experiment, generated as a job. */
 export const HARVEST_TYPES = ['bulk', 'single-plant', 'ear'] as const;
@@ -16,7 +20,12 @@ export const HarvestGenerate = z.object({
   /** Selfed harvest advances the generation (F2 -> F3, BC1F1 -> BC1F2); off for hybrids and bulks kept as they are. */
   advanceGeneration: z.boolean().default(true),
   /** Harvest numbers are `<prefix><plot number>`; the experiment code when empty. */
-  prefix: z.string().trim().max(30).nullish().transform((v) => v || null),
+  prefix: z
+    .string()
+    .trim()
+    .max(30)
+    .nullish()
+    .transform((v) => v || null),
   remark: optionalText(500),
 });
 export type HarvestGenerate = z.input<typeof HarvestGenerate>;
@@ -57,12 +66,25 @@ export type HarvestEntryRow = z.infer<typeof HarvestEntryRow>;
 export const HarvestEntriesUpdate = z.object({
   id: z.number().int().positive(),
   entries: z
-    .array(z.object({
-      id: z.number().int().positive(),
-      weight: z.number().min(0).max(1_000_000).nullish().transform((v) => v ?? null),
-      seedCount: z.number().int().min(0).max(100_000_000).nullish().transform((v) => v ?? null),
-      remark: optionalText(500),
-    }))
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        weight: z
+          .number()
+          .min(0)
+          .max(1_000_000)
+          .nullish()
+          .transform((v) => v ?? null),
+        seedCount: z
+          .number()
+          .int()
+          .min(0)
+          .max(100_000_000)
+          .nullish()
+          .transform((v) => v ?? null),
+        remark: optionalText(500),
+      }),
+    )
     .min(1)
     .max(10_000),
 });
@@ -83,3 +105,94 @@ export function nextGeneration(generation: string | null): string | null {
   if (!m) return generation;
   return `${m[1] ?? ''}${m[2]}${Number(m[3]) + 1}`;
 }
+
+// ---- endpoints ------------------------------------------------------------------------------------
+
+export const harvestList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    experimentName: { type: 'text' },
+    experimentCode: { type: 'text' },
+    harvestType: { type: 'select' },
+    harvestDate: { type: 'date' },
+    remark: { type: 'text' },
+    createdAt: { type: 'date' },
+  },
+  sortable: ['name', 'harvestDate', 'createdAt'],
+});
+
+export const harvestEntryList = listSpec({
+  filters: {
+    harvestNumber: { type: 'text', repeatable: true },
+    materialName: { type: 'text', repeatable: true },
+    generation: { type: 'text' },
+    plotNumber: { type: 'number', repeatable: true },
+    rep: { type: 'number' },
+    weight: { type: 'number', repeatable: true },
+    seedCount: { type: 'number', repeatable: true },
+  },
+  sortable: ['plotNumber', 'materialName', 'weight'],
+});
+
+/** The weight and seed totals of the listed lines (the list's summary row). */
+export const HarvestEntryPageSummary = z.object({ weight: z.number(), seedCount: z.number() });
+
+/** Harvest lists of finished experiments: generated as a task, weights and seeds recorded, xlsx export. */
+export const harvest = resource(
+  { tag: 'doe: harvest lists', base: '/api/harvest' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.harvestList,
+      summary: 'Harvest lists of experiments of the current crop',
+      query: HarvestPageQuery,
+      page: HarvestListRow,
+      list: harvestList,
+    },
+    detail: { method: 'GET', path: '/detail/:id', permission: P.harvestList, summary: 'One harvest list', params: IdParam, data: HarvestListRow },
+    entries: {
+      method: 'GET',
+      path: '/entries',
+      permission: P.harvestList,
+      summary: 'Lines of a harvest list in plot order; the summary totals weight and seeds',
+      query: HarvestEntryPageQuery,
+      page: HarvestEntryRow,
+      pageSummary: HarvestEntryPageSummary,
+      list: harvestEntryList,
+    },
+    generate: {
+      method: 'POST',
+      path: '/generate',
+      permission: P.harvestGenerate,
+      summary: 'Generates a harvest list from a finished experiment as a task (the experiment becomes harvested)',
+      body: HarvestGenerate,
+      data: ExportStarted,
+    },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.harvestEdit,
+      summary: 'Renames a harvest list, sets its date and remark',
+      body: HarvestListUpdate,
+      data: HarvestListRow,
+    },
+    saveEntries: {
+      method: 'PUT',
+      path: '/entries',
+      permission: P.harvestEdit,
+      summary: 'Records weights, seed counts and remarks (all lines or none)',
+      body: HarvestEntriesUpdate,
+      data: Updated,
+    },
+    export: {
+      method: 'GET',
+      path: '/export/:id',
+      permission: P.harvestList,
+      summary: 'A harvest list as xlsx (harvest labels, weights)',
+      params: IdParam,
+      file: true,
+    },
+    remove: { method: 'DELETE', path: '/:id', permission: P.harvestRemove, summary: 'Deletes a harvest list', params: IdParam, data: z.null() },
+  },
+);

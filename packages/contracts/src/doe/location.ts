@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { defineErrors, type Translations } from '../errors';
 import { PageQuery } from '../query';
+import { IdParam } from '../envelope';
+import { ioEndpoints } from '../common/io';
+import { listSpec, resource } from '../http/endpoint';
+import { doePermissions as P } from './permissions';
+import { Updated } from './shared';
 
 export const LocationStatus = z.enum(['enabled', 'disabled']);
 export type LocationStatus = z.infer<typeof LocationStatus>;
@@ -13,7 +17,13 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullish().transform((v) => v ?? null);
+const coordinate = (limit: number) =>
+  z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .nullish()
+    .transform((v) => v ?? null);
 
 export const LocationFields = z.object({
   name: z.string().trim().min(1).max(100),
@@ -84,8 +94,23 @@ export const LocationRow = z.object({
 });
 export type LocationRow = z.infer<typeof LocationRow>;
 
-/** Columns a location list may be sorted and filtered by. */
-export const LOCATION_SORTABLE = ['name', 'code', 'country', 'province', 'city', 'status', 'createdAt', 'updatedAt'] as const;
+/** What a location list may be filtered and sorted by (the drawer and the server read this). */
+export const locationList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    code: { type: 'text', repeatable: true },
+    country: { type: 'text' },
+    province: { type: 'text' },
+    city: { type: 'text' },
+    remark: { type: 'text' },
+    status: { type: 'select' },
+    longitude: { type: 'number', repeatable: true },
+    latitude: { type: 'number', repeatable: true },
+    createdAt: { type: 'date' },
+    updatedAt: { type: 'date' },
+  },
+  sortable: ['name', 'code', 'country', 'province', 'city', 'status', 'createdAt', 'updatedAt'],
+});
 
 export const LocationPageQuery = PageQuery.extend({
   status: LocationStatus.optional(),
@@ -98,26 +123,46 @@ export type LocationExportQuery = z.output<typeof LocationExportQuery>;
 export type LocationPageQuery = z.input<typeof LocationPageQuery>;
 export type LocationPageParsed = z.output<typeof LocationPageQuery>;
 
-export const locationErrors = defineErrors({
-  DOE_COORDINATES_PAIR: {
-    'zh-CN': '经度和纬度须同时填写或同时为空',
-    en: 'Longitude and latitude must be given together or both left empty',
+/** The location endpoints (the reference resource of the business REST pattern). */
+export const location = resource(
+  { tag: 'doe: locations', base: '/api/location' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.locationList,
+      summary: 'Locations of the organisation, paged, sorted and filtered',
+      query: LocationPageQuery,
+      page: LocationRow,
+      list: locationList,
+    },
+    detail: { method: 'GET', path: '/detail/:id', permission: P.locationQuery, summary: 'One location', params: IdParam, data: LocationRow },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.locationAdd,
+      summary: 'Creates a location; the code is unique within the organisation',
+      body: LocationCreate,
+      data: LocationRow,
+    },
+    update: { method: 'PUT', path: '/update', permission: P.locationEdit, summary: 'Updates a location', body: LocationUpdate, data: LocationRow },
+    status: {
+      method: 'PUT',
+      path: '/status',
+      permission: P.locationEdit,
+      summary: 'Enables or disables locations (all or none)',
+      body: LocationStatusUpdate,
+      data: Updated,
+    },
+    discard: {
+      method: 'PUT',
+      path: '/discard',
+      permission: P.locationEdit,
+      summary: 'Discards locations or takes them back into use (all or none); discarded ones are hidden unless asked for',
+      body: LocationDiscardUpdate,
+      data: Updated,
+    },
+    ...ioEndpoints('location', { import: P.locationImport, export: P.locationExport, exportQuery: LocationExportQuery }),
+    remove: { method: 'DELETE', path: '/:id', permission: P.locationRemove, summary: 'Deletes a location', params: IdParam, data: z.null() },
   },
-  DOE_LOCATION_CODE_EXISTS: {
-    'zh-CN': '地点编码 {code} 已存在',
-    en: 'Location code {code} already exists',
-  },
-  DOE_LOCATION_CODE_REPEATED: {
-    'zh-CN': '地点编码 {code} 在文件中重复（第 {row} 行已使用）',
-    en: 'Location code {code} appears twice in the file (already used in row {row})',
-  },
-});
-
-export const locationFieldLabels: Record<string, Translations> = {
-  country: { 'zh-CN': '国家', en: 'Country' },
-  province: { 'zh-CN': '省份', en: 'Province' },
-  city: { 'zh-CN': '城市', en: 'City' },
-  longitude: { 'zh-CN': '经度', en: 'Longitude' },
-  latitude: { 'zh-CN': '纬度', en: 'Latitude' },
-  ids: { 'zh-CN': '记录', en: 'Records' },
-};
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resource } from '../http/endpoint';
 
 /** Map engines a user may choose for map views (spec sections 1 and 4; kept in a cookie for 7 days). */
 export const MAP_ENGINES = ['offline', 'osm', 'amap', 'tianditu', 'custom'] as const;
@@ -26,3 +27,32 @@ export const MapDictData = z.object({
 export type MapDictData = z.infer<typeof MapDictData>;
 
 export const SetMapEngineBody = z.object({ engine: MapEngine });
+
+/**
+ * Map engine choice (spec section 7): the tile services, the choice dictionary and the 7-day cookie.
+ * The spec places these under /auth, so they are mounted there, open to every signed-in user.
+ */
+export const map = resource(
+  { tag: 'auth: map engine', base: '/api', prefix: '/api/auth' },
+  {
+    serviceNodes: {
+      method: 'POST',
+      path: '/getServiceNodes',
+      summary: 'Tile services the user may choose (offline always among them)',
+      data: z.array(MapServiceNode),
+    },
+    dictData: {
+      method: 'POST',
+      path: '/getDictData',
+      summary: 'The map engine dictionary and the caller’s current choice (from the cookie)',
+      data: MapDictData,
+    },
+    setEngine: {
+      method: 'POST',
+      path: '/setMapEngine',
+      summary: 'Chooses the map engine; remembered in a cookie for 7 days',
+      body: SetMapEngineBody,
+      data: z.object({ engine: MapEngine }),
+    },
+  },
+);

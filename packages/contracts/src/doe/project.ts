@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { PageQuery } from '../query';
-import { EnableStatus, MemberInput, codeText, optionalDate, optionalId, optionalText, requiredText } from './shared';
+import { IdParam } from '../envelope';
+import { listSpec, resource } from '../http/endpoint';
+import { doePermissions as P } from './permissions';
+import {
+  EnableStatus,
+  MemberInput,
+  MemberRow,
+  OptionQuery,
+  StatusUpdate,
+  Updated,
+  UserOption,
+  codeText,
+  optionalDate,
+  optionalId,
+  optionalText,
+  requiredText,
+} from './shared';
+import { MembersUpdate } from './team';
 
 /** A breeding project of the current crop; experiments and planting lists belong to one. */
 export const ProjectFields = z.object({
@@ -57,3 +74,84 @@ export type ProjectPageQuery = z.input<typeof ProjectPageQuery>;
 /** The project selector: enabled projects of the current crop, the caller's first. */
 export const ProjectOption = z.object({ id: z.number().int(), name: z.string(), code: z.string(), mine: z.boolean() });
 export type ProjectOption = z.infer<typeof ProjectOption>;
+
+/** What a project list may be filtered and sorted by (the drawer and the server read this). */
+export const projectList = listSpec({
+  filters: {
+    name: { type: 'text', repeatable: true },
+    code: { type: 'text', repeatable: true },
+    status: { type: 'select' },
+    teamId: { type: 'select' },
+    startDate: { type: 'date' },
+    endDate: { type: 'date' },
+    createdAt: { type: 'date' },
+  },
+  sortable: ['name', 'code', 'startDate', 'endDate', 'status', 'createdAt', 'updatedAt'],
+});
+
+/** Breeding projects of the current crop: team, leader, dates, members. */
+export const project = resource(
+  { tag: 'doe: projects', base: '/api/project' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.projectList,
+      summary: 'Projects of the current crop, paged and filtered',
+      query: ProjectPageQuery,
+      page: ProjectRow,
+      list: projectList,
+    },
+    detail: { method: 'GET', path: '/detail/:id', permission: P.projectList, summary: 'One project', params: IdParam, data: ProjectRow },
+    // Open to every signed-in user: experiments, lists and designs pick their project with it.
+    options: {
+      method: 'GET',
+      path: '/options',
+      summary: 'The project selector: enabled projects of the current crop, the caller’s first',
+      query: OptionQuery,
+      data: z.array(ProjectOption),
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.projectAdd,
+      summary: 'Creates a project of the current crop with its members; codes are unique in the organisation',
+      body: ProjectCreate,
+      data: ProjectRow,
+    },
+    update: { method: 'PUT', path: '/update', permission: P.projectEdit, summary: 'Updates a project', body: ProjectUpdate, data: ProjectRow },
+    status: {
+      method: 'PUT',
+      path: '/status',
+      permission: P.projectEdit,
+      summary: 'Enables or disables projects (all or none)',
+      body: StatusUpdate,
+      data: Updated,
+    },
+    members: {
+      method: 'GET',
+      path: '/members/:id',
+      permission: P.projectList,
+      summary: 'Members of a project, the leader first',
+      params: IdParam,
+      data: z.array(MemberRow),
+    },
+    setMembers: {
+      method: 'PUT',
+      path: '/members',
+      permission: P.projectEdit,
+      summary: 'Replaces the members of a project',
+      body: MembersUpdate,
+      data: z.array(MemberRow),
+    },
+    userOptions: {
+      method: 'GET',
+      path: '/userOptions',
+      permission: P.projectList,
+      summary: 'Users of the organisation for member and leader pickers',
+      query: OptionQuery,
+      data: z.array(UserOption),
+    },
+    remove: { method: 'DELETE', path: '/:id', permission: P.projectRemove, summary: 'Deletes a project without experiments', params: IdParam, data: z.null() },
+  },
+);

@@ -41,7 +41,12 @@ export const requiredDate = z
   .refine((v) => DATE.test(v) && validDay(v), { params: { rule: 'format', format: 'YYYY-MM-DD' } })
   .transform((v) => v.slice(0, 10));
 
-export const optionalId = z.number().int().positive().nullish().transform((v) => v ?? null);
+export const optionalId = z
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .transform((v) => v ?? null);
 export const Ids = z.array(z.number().int().positive()).min(1).max(200);
 
 /** Seasons of the `doe_season` dictionary. */
@@ -54,6 +59,9 @@ export type EnableStatus = z.infer<typeof EnableStatus>;
 
 export const StatusUpdate = z.object({ ids: Ids, status: EnableStatus });
 export type StatusUpdate = z.infer<typeof StatusUpdate>;
+
+/** What a batch change answers: how many rows it changed. */
+export const Updated = z.object({ updated: z.number().int() });
 
 export const YEAR_MIN = 1900;
 export const YEAR_MAX = 2200;

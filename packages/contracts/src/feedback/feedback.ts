@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineErrors, type Translations } from '../errors';
 import { PageQuery } from '../query';
+import { IdParam } from '../envelope';
+import { resource } from '../http/endpoint';
+import { feedbackPermissions as P } from './permissions';
 
 export const FEEDBACK_TYPES = ['bug', 'suggestion', 'question', 'other'] as const;
 export const FEEDBACK_STATUSES = ['open', 'resolved'] as const;
@@ -45,15 +47,27 @@ export const FeedbackPageQuery = PageQuery.extend({ status: z.enum(FEEDBACK_STAT
 
 export const FEEDBACK_MAX_ATTACHMENTS = 5;
 
-export const feedbackErrors = defineErrors({
-  FEEDBACK_TOO_MANY_FILES: { 'zh-CN': '最多上传 {max} 个附件', en: 'At most {max} attachments' },
-});
+export const FeedbackCreated = z.object({ id: z.number().int() });
 
-export const feedbackFieldLabels: Record<string, Translations> = {
-  type: { 'zh-CN': '反馈类型', en: 'Type' },
-  title: { 'zh-CN': '标题', en: 'Title' },
-  description: { 'zh-CN': '问题描述', en: 'Description' },
-  link: { 'zh-CN': '相关页面链接', en: 'Link' },
-  contact: { 'zh-CN': '联系人', en: 'Contact' },
-  phone: { 'zh-CN': '手机号', en: 'Phone' },
-};
+/** Feedback (spec section 7, under /auth): add (multipart with attachments), list, remove, resolve. */
+export const feedback = resource(
+  { tag: 'auth: feedback', base: '/feedback' },
+  {
+    add: {
+      method: 'POST',
+      path: '/add',
+      summary: `Sends feedback (multipart: type, title, description, link, contact, phone, fileIds of files uploaded before, then up to ${FEEDBACK_MAX_ATTACHMENTS} files named file)`,
+      bodyType: 'multipart',
+      data: FeedbackCreated,
+    },
+    list: {
+      method: 'GET',
+      path: '/list',
+      summary: `Feedback: one’s own, or all of the organisation with ${P.list}`,
+      query: FeedbackPageQuery,
+      page: FeedbackRow,
+    },
+    remove: { method: 'DELETE', path: '/remove/:id', summary: 'Removes feedback (its author, or a feedback administrator)', params: IdParam, data: z.null() },
+    resolve: { method: 'PUT', path: '/resolve/:id', permission: P.list, summary: 'Marks feedback as resolved', params: IdParam, data: z.null() },
+  },
+);

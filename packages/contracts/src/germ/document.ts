@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Translations } from '../errors';
 import { PageQuery } from '../query';
-import { Permissions } from '../permissions';
+import { IdParam } from '../envelope';
+import { listSpec, resource } from '../http/endpoint';
+import { germPermissions as P } from './permissions';
 import { optionalText } from '../doe/shared';
 import { LotUnit, lotNoText, nonNegativeQuantity, positiveQuantity } from './inventory';
 
@@ -43,12 +45,33 @@ const header = {
 /** Inbound: into an existing lot, or a new lot of a germplasm at a place. */
 export const InboundLine = z
   .object({
-    lotId: z.number().int().positive().nullish().transform((v) => v ?? null),
-    germplasmId: z.number().int().positive().nullish().transform((v) => v ?? null),
-    placeId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    lotId: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+    germplasmId: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+    placeId: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
     unit: LotUnit.nullish().transform((v) => v ?? null),
     lotNo: lotNoText,
-    harvestYear: z.number().int().min(1900).max(2200).nullish().transform((v) => v ?? null),
+    harvestYear: z
+      .number()
+      .int()
+      .min(1900)
+      .max(2200)
+      .nullish()
+      .transform((v) => v ?? null),
     quantity: positiveQuantity,
     remark: lineRemark,
   })
@@ -69,7 +92,16 @@ export const OutboundCreate = z.object({
   purpose: optionalText(200),
   lines: lines(OutboundLine),
 });
-export const StocktakingCreate = z.object({ ...header, placeId: z.number().int().positive().nullish().transform((v) => v ?? null), lines: lines(StocktakingLine) });
+export const StocktakingCreate = z.object({
+  ...header,
+  placeId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  lines: lines(StocktakingLine),
+});
 export const ScrapCreate = z.object({ ...header, lines: lines(ScrapLine) });
 const withId = { id: z.number().int().positive() };
 export const InboundUpdate = InboundCreate.extend(withId);
@@ -221,8 +253,131 @@ export const documentFieldLabels: Record<string, Translations> = {
 
 /** The list, add and approve permissions of each document kind (the server checks them, the web hides by them). */
 export const docPermissions: Record<DocKind, { list: string; add: string; approve: string }> = {
-  inbound: { list: Permissions.germ.inboundList, add: Permissions.germ.inboundAdd, approve: Permissions.germ.inboundApprove },
-  outbound: { list: Permissions.germ.outboundList, add: Permissions.germ.outboundAdd, approve: Permissions.germ.outboundApprove },
-  stocktaking: { list: Permissions.germ.stocktakingList, add: Permissions.germ.stocktakingAdd, approve: Permissions.germ.stocktakingApprove },
-  scrap: { list: Permissions.germ.scrapList, add: Permissions.germ.scrapAdd, approve: Permissions.germ.scrapApprove },
+  inbound: { list: P.inboundList, add: P.inboundAdd, approve: P.inboundApprove },
+  outbound: { list: P.outboundList, add: P.outboundAdd, approve: P.outboundApprove },
+  stocktaking: { list: P.stocktakingList, add: P.stocktakingAdd, approve: P.stocktakingApprove },
+  scrap: { list: P.scrapList, add: P.scrapAdd, approve: P.scrapApprove },
 };
+
+/** Document lists are sorted by these keys (status, mine and keyword are their own parameters). */
+export const docList = listSpec({ filters: {}, sortable: ['docNo', 'status', 'createdAt', 'updatedAt'] });
+
+/**
+ * The same REST pattern for each kind of stock document, defined once: the kind names the base path,
+ * the permissions and the create/update bodies.
+ */
+function documentResource<const K extends DocKind, C extends z.ZodType, U extends z.ZodType>(kind: K, bodies: { create: C; update: U; what: string }) {
+  const p = docPermissions[kind];
+  return resource(
+    { tag: `germ: ${kind}`, base: `/api/${kind}` },
+    {
+      page: {
+        method: 'GET',
+        path: '/page',
+        permission: p.list,
+        summary: `${bodies.what}. Documents of the current crop, paged`,
+        query: DocPageQuery,
+        page: DocRow,
+        list: docList,
+      },
+      detail: {
+        method: 'GET',
+        path: '/detail/:id',
+        permission: p.list,
+        summary: 'One document with its lines, its history and the actions open to the caller',
+        params: IdParam,
+        data: DocDetail,
+      },
+      create: { method: 'POST', path: '/create', permission: p.add, summary: 'Creates a draft', body: bodies.create, data: DocDetail },
+      update: {
+        method: 'PUT',
+        path: '/update',
+        permission: p.add,
+        summary: 'Replaces a draft’s header and lines (creator only)',
+        body: bodies.update,
+        data: DocDetail,
+      },
+      status: {
+        method: 'PUT',
+        path: '/status',
+        permission: p.add,
+        summary: 'Creator’s transitions: submit (draft -> submitted), withdraw (submitted -> draft), reopen (rejected -> draft)',
+        body: DocStatusChange,
+        data: DocDetail,
+      },
+      audit: {
+        method: 'PUT',
+        path: '/audit',
+        permission: p.approve,
+        summary: 'Approver’s transitions: approve (applies the stock effect once, in the same transaction) or reject',
+        body: DocAudit,
+        data: DocDetail,
+      },
+      remove: { method: 'DELETE', path: '/:id', permission: p.add, summary: 'Deletes a draft (creator only)', params: IdParam, data: z.null() },
+    },
+  );
+}
+
+export const inbound = documentResource('inbound', {
+  create: InboundCreate,
+  update: InboundUpdate,
+  what: 'Inbound: deposits into existing lots or new lots, on approval',
+});
+export const outbound = documentResource('outbound', {
+  create: OutboundCreate,
+  update: OutboundUpdate,
+  what: 'Outbound: withdrawals from lots, on approval',
+});
+export const stocktaking = documentResource('stocktaking', {
+  create: StocktakingCreate,
+  update: StocktakingUpdate,
+  what: 'Stocktaking: counted against booked quantities; the differences are adjusted on approval',
+});
+export const scrap = documentResource('scrap', { create: ScrapCreate, update: ScrapUpdate, what: 'Scrap: discards from lots, on approval' });
+
+/** The outbound cart: lots picked from the inventory, then turned into an outbound document. */
+export const cart = resource(
+  { tag: 'germ: outbound cart', base: '/api/outbound' },
+  {
+    list: {
+      method: 'GET',
+      path: '/cache',
+      permission: P.outboundAdd,
+      summary: 'The caller’s outbound cart in the current crop',
+      data: z.array(CartRow),
+    },
+    add: {
+      method: 'POST',
+      path: '/addOutboundToCache',
+      permission: P.outboundAdd,
+      summary: 'Adds lots to the cart (a lot already there takes the new quantity); refused beyond the stock',
+      body: CartAdd,
+      data: z.array(CartRow),
+    },
+    update: {
+      method: 'PUT',
+      path: '/cache',
+      permission: P.outboundAdd,
+      summary: 'Changes the quantity of one lot in the cart',
+      body: CartItem,
+      data: z.array(CartRow),
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/cache/:id',
+      permission: P.outboundAdd,
+      summary: 'Removes one lot (by lot id) from the cart',
+      params: IdParam,
+      data: z.array(CartRow),
+    },
+    clear: { method: 'DELETE', path: '/cache', permission: P.outboundAdd, summary: 'Empties the cart', data: z.array(CartRow) },
+    checkout: {
+      method: 'POST',
+      path: '/createFromCache',
+      permission: P.outboundAdd,
+      summary: 'Turns the cart into an outbound draft (or submits it at once) and empties the cart, in one transaction',
+      body: CartCheckout,
+      data: DocDetail,
+    },
+  },
+);

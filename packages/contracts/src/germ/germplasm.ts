@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { isGeneration, normalizeGeneration, tryParsePurdy } from '@breedwise/pedigree';
 import type { Translations } from '../errors';
 import { PageQuery } from '../query';
+import { IdParam } from '../envelope';
+import { ioEndpoints } from '../common/io';
+import { listSpec, resource } from '../http/endpoint';
+import { germPermissions as P } from './permissions';
 import { codeText, optionalDate, optionalText, requiredText } from '../doe/shared';
 
 /** Kinds of germplasm a maize, rice, wheat or soybean bank keeps (BrAPI germplasm types, simplified). */
@@ -66,8 +70,18 @@ export const GermplasmFields = z.object({
   origin: optionalText(100),
   source: optionalText(200),
   generation: generationText,
-  femaleParentId: z.number().int().positive().nullish().transform((v) => v ?? null),
-  maleParentId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  femaleParentId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  maleParentId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
   pedigree: pedigreeText,
   introducedOn: optionalDate,
   attributes: z.array(GermplasmAttribute).max(50).default([]),
@@ -90,8 +104,28 @@ export const GermplasmUpdate = GermplasmFields.extend({ id: z.number().int().pos
 export type GermplasmUpdate = z.input<typeof GermplasmUpdate>;
 
 /** An xlsx import row: parents by accession number instead of id. */
-export const GermplasmImportRow = GermplasmFields.omit({ femaleParentId: true, maleParentId: true, imageIds: true, documentIds: true, attributes: true, synonyms: true }).extend({
-  synonyms: z.string().trim().max(1000).nullish().transform((v) => (v ? v.split(/[;；,，]/).map((s) => s.trim()).filter(Boolean).slice(0, 20) : [])),
+export const GermplasmImportRow = GermplasmFields.omit({
+  femaleParentId: true,
+  maleParentId: true,
+  imageIds: true,
+  documentIds: true,
+  attributes: true,
+  synonyms: true,
+}).extend({
+  synonyms: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((v) =>
+      v
+        ? v
+            .split(/[;；,，]/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .slice(0, 20)
+        : [],
+    ),
   femaleParent: optionalText(50),
   maleParent: optionalText(50),
 });
@@ -150,7 +184,13 @@ export type GermplasmPageParsed = z.output<typeof GermplasmPageQuery>;
 export type GermplasmExportQuery = z.output<typeof GermplasmExportQuery>;
 
 /** Options for parent pickers: accession and name, by keyword. */
-export const GermplasmOption = z.object({ id: z.number().int(), accessionNo: z.string(), name: z.string(), type: GermplasmType, generation: z.string().nullable() });
+export const GermplasmOption = z.object({
+  id: z.number().int(),
+  accessionNo: z.string(),
+  name: z.string(),
+  type: GermplasmType,
+  generation: z.string().nullable(),
+});
 export type GermplasmOption = z.infer<typeof GermplasmOption>;
 const MAX_ID = 2_147_483_647;
 export const GermplasmOptionQuery = z.object({
@@ -231,7 +271,10 @@ export const TraitGroup = z.object({
 export type TraitGroup = z.infer<typeof TraitGroup>;
 export const TraitValuesSave = z.object({
   germplasmId: z.number().int().positive(),
-  values: z.array(z.object({ traitId: z.number().int().positive(), value: z.string().trim().max(200).nullable() })).min(1).max(200),
+  values: z
+    .array(z.object({ traitId: z.number().int().positive(), value: z.string().trim().max(200).nullable() }))
+    .min(1)
+    .max(200),
 });
 export type TraitValuesSave = z.input<typeof TraitValuesSave>;
 
@@ -258,3 +301,128 @@ export const germplasmFieldLabels: Record<string, Translations> = {
   depth: { 'zh-CN': '层数', en: 'Depth' },
   inStock: { 'zh-CN': '有库存', en: 'In stock' },
 };
+
+/** What a germplasm list may be filtered and sorted by (the drawer and the server read this). */
+export const germplasmList = listSpec({
+  filters: {
+    accessionNo: { type: 'text', repeatable: true },
+    name: { type: 'text', repeatable: true },
+    type: { type: 'select' },
+    generation: { type: 'text' },
+    pedigree: { type: 'text', repeatable: true },
+    origin: { type: 'text' },
+    source: { type: 'text' },
+    remark: { type: 'text' },
+    introducedOn: { type: 'date' },
+    createdAt: { type: 'date' },
+  },
+  sortable: ['accessionNo', 'name', 'type', 'origin', 'source', 'generation', 'introducedOn', 'createdAt', 'updatedAt'],
+});
+
+/** Germplasm records of the current crop: passport data, parents, pedigree, trait values, import and export. */
+export const germplasm = resource(
+  { tag: 'germ: germplasm', base: '/api/germplasm' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.germplasmList,
+      summary: 'Germplasm of the current crop, paged, sorted and filtered (keyword: accession, name, synonyms, pedigree)',
+      query: GermplasmPageQuery,
+      page: GermplasmRow,
+      list: germplasmList,
+    },
+    options: {
+      method: 'GET',
+      path: '/options',
+      permission: P.germplasmList,
+      summary: 'Germplasm for pickers: by keyword (accession or name) or by ids',
+      query: GermplasmOptionQuery,
+      data: z.array(GermplasmOption),
+    },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.germplasmQuery,
+      summary: 'One germplasm with attributes, images, documents and the pedigree written from its parents',
+      params: IdParam,
+      data: GermplasmDetail,
+    },
+    pedigree: {
+      method: 'GET',
+      path: '/pedigree/:id',
+      permission: P.germplasmQuery,
+      summary: 'Ancestry graph (nodes, female/male edges) to a depth, the generated Purdy string, and the direct offspring',
+      params: IdParam,
+      query: PedigreeQuery,
+      data: PedigreeGraph,
+    },
+    checkPedigree: {
+      method: 'POST',
+      path: '/pedigree/check',
+      permission: P.germplasmList,
+      summary: 'Checks a Purdy string (error with position), writes it canonically and finds the records its names refer to',
+      body: PedigreeCheck,
+      data: PedigreeCheckResult,
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.germplasmAdd,
+      summary: 'Registers a germplasm; the accession number is unique in the crop; parents must not form a cycle',
+      body: GermplasmCreate,
+      data: GermplasmDetail,
+    },
+    update: { method: 'PUT', path: '/update', permission: P.germplasmEdit, summary: 'Updates a germplasm', body: GermplasmUpdate, data: GermplasmDetail },
+    saveTraits: {
+      method: 'PUT',
+      path: '/traits',
+      permission: P.germplasmEdit,
+      summary: 'Saves trait values of one germplasm (empty clears a value)',
+      body: TraitValuesSave,
+      data: z.null(),
+    },
+    ...ioEndpoints('germplasm', { import: P.germplasmImport, export: P.germplasmExport, exportQuery: GermplasmExportQuery }),
+    remove: {
+      method: 'DELETE',
+      path: '/:id',
+      permission: P.germplasmRemove,
+      summary: 'Deletes a germplasm without lots or offspring',
+      params: IdParam,
+      data: z.null(),
+    },
+  },
+);
+
+/** The record page's trait tabs (`front/germplasm/traitGroup/list/{germplasmId}/{group}`). */
+export const traitGroup = resource(
+  { tag: 'germ: germplasm', base: '/front/germplasm' },
+  {
+    list: {
+      method: 'GET',
+      path: '/traitGroup/list/:germplasmId/:group',
+      permission: P.germplasmQuery,
+      summary: 'Trait groups of the crop with the values of one germplasm; group `all` for every group',
+      params: TraitGroupParams,
+      data: z.array(TraitGroup),
+    },
+  },
+);
+
+/** Trait descriptors of the current crop. */
+export const trait = resource(
+  { tag: 'germ: traits', base: '/api/trait' },
+  {
+    list: { method: 'GET', path: '/list', permission: P.germplasmList, summary: 'Trait descriptors of the current crop', data: z.array(TraitRow) },
+    create: { method: 'POST', path: '/create', permission: P.traitEdit, summary: 'Adds a trait descriptor', body: TraitCreate, data: TraitRow },
+    update: { method: 'PUT', path: '/update', permission: P.traitEdit, summary: 'Updates a trait descriptor', body: TraitUpdate, data: TraitRow },
+    remove: {
+      method: 'DELETE',
+      path: '/:id',
+      permission: P.traitEdit,
+      summary: 'Deletes a trait descriptor and its values',
+      params: IdParam,
+      data: z.null(),
+    },
+  },
+);

@@ -1,60 +1,17 @@
-import { defineErrors, type Translations } from '../errors';
+import type { Translations } from '../errors';
 import { germplasmFieldLabels } from './germplasm';
 import { inventoryFieldLabels } from './inventory';
 import { documentFieldLabels } from './document';
 import { statisticsFieldLabels } from './statistics';
 
+/** The germplasm and seed inventory module's contracts (`@breedwise/contracts/germ`). */
+export * from './permissions';
+export * from './errors';
 export * from './germplasm';
 export * from './inventory';
 export * from './document';
 export * from './statistics';
-
-/** Germplasm and seed inventory errors (issue 8). */
-export const germErrors = defineErrors({
-  GERM_ACCESSION_EXISTS: { 'zh-CN': '种质编号 {accessionNo} 已存在', en: 'Accession number {accessionNo} already exists' },
-  GERM_ACCESSION_REPEATED: { 'zh-CN': '种质编号 {accessionNo} 在文件中重复（第 {row} 行已使用）', en: 'Accession number {accessionNo} appears twice in the file (already used in row {row})' },
-  GERM_PEDIGREE_SYNTAX: { 'zh-CN': '系谱格式错误（第 {position} 个字符）：{reason}', en: 'Pedigree syntax error at character {position}: {reason}' },
-  GERM_PARENTS_SAME: { 'zh-CN': '父本与母本不能是同一份种质', en: 'The female and male parent cannot be the same record' },
-  GERM_PARENT_NOT_FOUND: { 'zh-CN': '{field}“{value}”在当前作物中不存在', en: '{field} "{value}" does not exist in the current crop' },
-  GERM_PARENT_CYCLE: { 'zh-CN': '{field}会形成系谱循环：{name} 是本种质的后代', en: '{field} would make a pedigree cycle: {name} descends from this record' },
-  GERM_IN_USE: { 'zh-CN': '该种质有 {lots} 个库存批次或 {children} 个后代记录，不能删除', en: 'This germplasm has {lots} seed lots or {children} offspring records and cannot be deleted' },
-  GERM_TRAIT_CODE_EXISTS: { 'zh-CN': '性状编码 {code} 已存在', en: 'Trait code {code} already exists' },
-  GERM_TRAIT_VALUE: { 'zh-CN': '性状“{trait}”的值“{value}”无效：{rule}', en: 'Value "{value}" of trait "{trait}" is invalid: {rule}' },
-  GERM_PLACE_CODE_EXISTS: { 'zh-CN': '位置编码 {code} 已存在', en: 'Place code {code} already exists' },
-  GERM_PLACE_LEVEL: { 'zh-CN': '{level}须放在{parentLevel}下', en: 'A {level} must be inside a {parentLevel}' },
-  GERM_PLACE_IN_USE: { 'zh-CN': '该位置下还有 {children} 个子位置或 {lots} 个批次，不能删除', en: 'This place still holds {children} places or {lots} lots and cannot be deleted' },
-  GERM_LOT_NO_EXISTS: { 'zh-CN': '批次号 {lotNo} 已存在', en: 'Lot number {lotNo} already exists' },
-  GERM_INSUFFICIENT_STOCK: {
-    'zh-CN': '库存不足：批次 {lotNo} 现有 {available} {unit}，需要 {requested} {unit}',
-    en: 'Insufficient stock: lot {lotNo} holds {available} {unit}, {requested} {unit} needed',
-  },
-  GERM_QUANTITY_LIMIT: { 'zh-CN': '批次结存不能超过 {max}', en: 'A lot cannot hold more than {max}' },
-  GERM_LOT_NOT_EMPTY: { 'zh-CN': '批次 {lotNo} 仍有库存，不能删除', en: 'Lot {lotNo} still holds stock and cannot be deleted' },
-  GERM_MERGE_MISMATCH: { 'zh-CN': '批次 {lotNo} 与目标批次的种质或单位不同，不能合并', en: 'Lot {lotNo} differs from the target lot in germplasm or unit and cannot be merged' },
-  GERM_SAME_PLACE: { 'zh-CN': '批次已在该位置', en: 'The lot is already at that place' },
-  GERM_INBOUND_TARGET: { 'zh-CN': '请选择已有批次，或填写种质、位置和单位以新建批次', en: 'Choose an existing lot, or give a germplasm, place and unit for a new lot' },
-  GERM_LINE_DUPLICATE_LOT: { 'zh-CN': '批次 {lotNo} 在明细中出现多次', en: 'Lot {lotNo} appears on more than one line' },
-  GERM_DOC_TRANSITION: { 'zh-CN': '单据 {docNo} 当前为“{status}”，不能{action}', en: 'Document {docNo} is {status} and cannot be {action}' },
-  GERM_DOC_NOT_EDITABLE: { 'zh-CN': '单据 {docNo} 当前为“{status}”，只有草稿可以修改或删除', en: 'Document {docNo} is {status}; only drafts can be changed or deleted' },
-  GERM_DOC_NOT_OWNER: { 'zh-CN': '只有单据创建人可以修改单据 {docNo}', en: 'Only the creator of document {docNo} can change it' },
-  GERM_CART_EMPTY: { 'zh-CN': '出库车是空的', en: 'The outbound cart is empty' },
-  GERM_LABEL_FIELD: { 'zh-CN': '标签字段 {field} 不可用，可选：{allowed}', en: 'Label field {field} is not available; choose from {allowed}' },
-});
-
-/** Status and action words used inside the messages above. */
-export const docStatusLabels: Record<string, Translations> = {
-  draft: { 'zh-CN': '草稿', en: 'draft' },
-  submitted: { 'zh-CN': '待审核', en: 'submitted' },
-  approved: { 'zh-CN': '已审核', en: 'approved' },
-  rejected: { 'zh-CN': '已驳回', en: 'rejected' },
-};
-export const docActionLabels: Record<string, Translations> = {
-  submit: { 'zh-CN': '提交', en: 'submitted' },
-  withdraw: { 'zh-CN': '撤回', en: 'withdrawn' },
-  reopen: { 'zh-CN': '重新打开', en: 'reopened' },
-  approve: { 'zh-CN': '审核通过', en: 'approved' },
-  reject: { 'zh-CN': '驳回', en: 'rejected' },
-};
+export * from './api';
 
 export const germFieldLabels: Record<string, Translations> = {
   ...germplasmFieldLabels,

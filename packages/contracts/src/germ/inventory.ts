@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Translations } from '../errors';
 import { PageQuery } from '../query';
+import { IdParam } from '../envelope';
+import { listSpec, resource } from '../http/endpoint';
+import { germPermissions as P } from './permissions';
 import { codeText, optionalText } from '../doe/shared';
 
 /** Storage places nest warehouse > shelf > box; a lot may sit at any of them. */
@@ -9,7 +12,12 @@ export const PlaceLevel = z.enum(PLACE_LEVELS);
 export type PlaceLevel = z.infer<typeof PlaceLevel>;
 
 export const PlaceFields = z.object({
-  parentId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  parentId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
   level: PlaceLevel,
   code: codeText(50),
   name: z.string().trim().min(1).max(100),
@@ -50,8 +58,16 @@ export const lotUnitLabels: Record<LotUnit, Translations> = {
 /** Quantities keep three decimals (0.001 g); the ledger stores them exactly (numeric). */
 export const MAX_QUANTITY = 1_000_000_000;
 const threeDecimals = (v: number) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
-export const positiveQuantity = z.number().positive().max(MAX_QUANTITY).refine(threeDecimals, { params: { rule: 'format', format: '0.001' } });
-export const nonNegativeQuantity = z.number().min(0).max(MAX_QUANTITY).refine(threeDecimals, { params: { rule: 'format', format: '0.001' } });
+export const positiveQuantity = z
+  .number()
+  .positive()
+  .max(MAX_QUANTITY)
+  .refine(threeDecimals, { params: { rule: 'format', format: '0.001' } });
+export const nonNegativeQuantity = z
+  .number()
+  .min(0)
+  .max(MAX_QUANTITY)
+  .refine(threeDecimals, { params: { rule: 'format', format: '0.001' } });
 
 /** A lot number as printed on its label and scanned back. Empty: the server numbers it (L2026-000123). */
 export const lotNoText = z
@@ -62,7 +78,13 @@ export const lotNoText = z
   .refine((v) => !v || /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(v), { params: { rule: 'format', format: 'A-Z a-z 0-9 _ . -' } })
   .transform((v) => (v ? v : null));
 
-const year = z.number().int().min(1900).max(2200).nullish().transform((v) => v ?? null);
+const year = z
+  .number()
+  .int()
+  .min(1900)
+  .max(2200)
+  .nullish()
+  .transform((v) => v ?? null);
 
 export const LotCreate = z.object({
   germplasmId: z.number().int().positive(),
@@ -127,7 +149,12 @@ export const LotTransfer = z.object({ lotId: z.number().int().positive(), placeI
 export const LotSplit = z.object({
   lotId: z.number().int().positive(),
   quantity: positiveQuantity,
-  placeId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  placeId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
   lotNo: lotNoText,
   reason,
 });
@@ -198,3 +225,137 @@ export const inventoryFieldLabels: Record<string, Translations> = {
   targetLotId: { 'zh-CN': '目标批次', en: 'Target lot' },
   sourceLotIds: { 'zh-CN': '合并批次', en: 'Lots to merge' },
 };
+
+/** What a lot list may be filtered and sorted by. */
+export const lotList = listSpec({
+  filters: {
+    lotNo: { type: 'text', repeatable: true },
+    accessionNo: { type: 'text', repeatable: true },
+    germplasmName: { type: 'text', repeatable: true },
+    unit: { type: 'select' },
+    quantity: { type: 'number', repeatable: true },
+    harvestYear: { type: 'number', repeatable: true },
+    seedSource: { type: 'text' },
+    remark: { type: 'text' },
+    updatedAt: { type: 'date' },
+  },
+  sortable: ['lotNo', 'quantity', 'unit', 'harvestYear', 'accessionNo', 'germplasmName', 'createdAt', 'updatedAt'],
+});
+
+/** The ledger is sorted, not filtered (lot, germplasm, kind and keyword are its own parameters). */
+export const txnList = listSpec({ filters: {}, sortable: ['createdAt', 'amount', 'type'] });
+
+/** Storage places of the organisation: warehouse > shelf > box. */
+export const place = resource(
+  { tag: 'germ: storage places', base: '/api/place' },
+  {
+    list: {
+      method: 'GET',
+      path: '/list',
+      permission: P.inventoryList,
+      summary: 'Storage places of the organisation (warehouse > shelf > box) with paths and lot counts',
+      data: z.array(PlaceRow),
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.placeEdit,
+      summary: 'Adds a storage place; a shelf sits in a warehouse, a box on a shelf',
+      body: PlaceCreate,
+      data: PlaceRow,
+    },
+    update: { method: 'PUT', path: '/update', permission: P.placeEdit, summary: 'Updates a storage place', body: PlaceUpdate, data: PlaceRow },
+    remove: { method: 'DELETE', path: '/:id', permission: P.placeEdit, summary: 'Deletes an empty storage place', params: IdParam, data: z.null() },
+  },
+);
+
+/** Seed lots of the current crop, their ledger and the operations that book into it. */
+export const lot = resource(
+  { tag: 'germ: seed lots', base: '/api/lot' },
+  {
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.inventoryList,
+      summary: 'Seed lots of the current crop; the keyword matches lot numbers (a scanned label), accessions and names',
+      query: LotPageQuery,
+      page: LotRow,
+      list: lotList,
+    },
+    detail: { method: 'GET', path: '/detail/:id', permission: P.inventoryList, summary: 'One seed lot', params: IdParam, data: LotRow },
+    transactions: {
+      method: 'GET',
+      path: '/transactions',
+      permission: P.inventoryList,
+      summary: 'The ledger: transactions of the current crop, of one lot or one germplasm',
+      query: TxnPageQuery,
+      page: TxnRow,
+      list: txnList,
+    },
+    create: {
+      method: 'POST',
+      path: '/create',
+      permission: P.inventoryEdit,
+      summary: 'Creates a lot; an opening quantity is booked as a deposit',
+      body: LotCreate,
+      data: LotRow,
+    },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.inventoryEdit,
+      summary: 'Updates a lot’s descriptive fields (quantities change only through transactions)',
+      body: LotUpdate,
+      data: LotRow,
+    },
+    deposit: { method: 'POST', path: '/deposit', permission: P.inventoryEdit, summary: 'Deposits seed into a lot', body: LotDeposit, data: LotOperationResult },
+    withdraw: {
+      method: 'POST',
+      path: '/withdraw',
+      permission: P.inventoryEdit,
+      summary: 'Withdraws seed; refused with GERM_INSUFFICIENT_STOCK rather than going below zero, also under concurrent requests',
+      body: LotWithdraw,
+      data: LotOperationResult,
+    },
+    discard: {
+      method: 'POST',
+      path: '/discard',
+      permission: P.inventoryEdit,
+      summary: 'Discards (scraps) seed, with a reason',
+      body: LotDiscard,
+      data: LotOperationResult,
+    },
+    adjust: {
+      method: 'POST',
+      path: '/adjust',
+      permission: P.inventoryEdit,
+      summary: 'Sets the balance to a counted figure; the difference is booked as an adjustment',
+      body: LotAdjust,
+      data: LotOperationResult,
+    },
+    transfer: {
+      method: 'POST',
+      path: '/transfer',
+      permission: P.inventoryEdit,
+      summary: 'Moves a whole lot to another storage place',
+      body: LotTransfer,
+      data: LotOperationResult,
+    },
+    split: {
+      method: 'POST',
+      path: '/split',
+      permission: P.inventoryEdit,
+      summary: 'Splits part of a lot into a new lot',
+      body: LotSplit,
+      data: LotOperationResult,
+    },
+    merge: {
+      method: 'POST',
+      path: '/merge',
+      permission: P.inventoryEdit,
+      summary: 'Merges lots of the same germplasm and unit into a target lot',
+      body: LotMerge,
+      data: LotOperationResult,
+    },
+  },
+);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { Translations } from '../errors';
+import { taskLogsEndpoint } from '../common/task';
+import { resource } from '../http/endpoint';
+import { germPermissions as P } from './permissions';
 import { GermplasmType } from './germplasm';
 import { LotUnit } from './inventory';
 import { DocKind } from './document';
@@ -10,38 +13,51 @@ export const CropParam = z.object({ crop: z.coerce.number().int().positive() });
 export const CropTypeStatistic = z.array(z.object({ type: GermplasmType, count: z.number().int() }));
 
 /** The last five calendar years, oldest first. */
-export const FiveYearStatistic = z.array(z.object({
-  year: z.number().int(),
-  accessions: z.number().int(),
-  lots: z.number().int(),
-  inbound: z.number().int(),
-  outbound: z.number().int(),
-}));
+export const FiveYearStatistic = z.array(
+  z.object({
+    year: z.number().int(),
+    accessions: z.number().int(),
+    lots: z.number().int(),
+    inbound: z.number().int(),
+    outbound: z.number().int(),
+  }),
+);
 
 /** The last twelve months, oldest first: ledger movements by kind. */
-export const RecentYearStatistic = z.array(z.object({
-  month: z.string(),
-  deposits: z.number().int(),
-  withdrawals: z.number().int(),
-  discards: z.number().int(),
-  adjustments: z.number().int(),
-}));
+export const RecentYearStatistic = z.array(
+  z.object({
+    month: z.string(),
+    deposits: z.number().int(),
+    withdrawals: z.number().int(),
+    discards: z.number().int(),
+    adjustments: z.number().int(),
+  }),
+);
 
-export const CropStatistic = z.array(z.object({
-  cropId: z.number().int(),
-  code: z.string(),
-  nameZh: z.string(),
-  nameEn: z.string(),
-  accessions: z.number().int(),
-  lots: z.number().int(),
-}));
+export const CropStatistic = z.array(
+  z.object({
+    cropId: z.number().int(),
+    code: z.string(),
+    nameZh: z.string(),
+    nameEn: z.string(),
+    accessions: z.number().int(),
+    lots: z.number().int(),
+  }),
+);
 
 export const InventoryStatistic = z.object({
   lots: z.number().int(),
   emptyLots: z.number().int(),
   accessionsInStock: z.number().int(),
   byUnit: z.array(z.object({ unit: LotUnit, lots: z.number().int(), quantity: z.number() })),
-  byWarehouse: z.array(z.object({ placeId: z.number().int().nullable(), name: z.string(), lots: z.number().int(), quantities: z.array(z.object({ unit: LotUnit, quantity: z.number() })) })),
+  byWarehouse: z.array(
+    z.object({
+      placeId: z.number().int().nullable(),
+      name: z.string(),
+      lots: z.number().int(),
+      quantities: z.array(z.object({ unit: LotUnit, quantity: z.number() })),
+    }),
+  ),
 });
 export type InventoryStatistic = z.infer<typeof InventoryStatistic>;
 
@@ -83,7 +99,13 @@ export const LabelRequest = z
   .superRefine((v, ctx) => {
     const allowed = LABEL_FIELDS[v.target] as readonly string[];
     v.fields.forEach((f, i) => {
-      if (!allowed.includes(f)) ctx.addIssue({ code: 'custom', path: ['fields', i], message: 'unknown label field', params: { errorCode: 'GERM_LABEL_FIELD', field: f, allowed: allowed.join(', ') } });
+      if (!allowed.includes(f))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', i],
+          message: 'unknown label field',
+          params: { errorCode: 'GERM_LABEL_FIELD', field: f, allowed: allowed.join(', ') },
+        });
     });
   });
 export type LabelRequest = z.input<typeof LabelRequest>;
@@ -108,3 +130,77 @@ export const statisticsFieldLabels: Record<string, Translations> = {
   fields: { 'zh-CN': '标签字段', en: 'Label fields' },
   copies: { 'zh-CN': '份数', en: 'Copies' },
 };
+
+/** Statistics of the bank (spec section 7, germ). */
+export const statistics = resource(
+  { tag: 'germ: statistics', base: '/api/statistics' },
+  {
+    cropType: {
+      method: 'GET',
+      path: '/cropTypeStatistic/:crop',
+      permission: P.statisticsView,
+      summary: 'Accessions of a crop by germplasm type',
+      params: CropParam,
+      data: CropTypeStatistic,
+    },
+    fiveYear: {
+      method: 'GET',
+      path: '/fiveYearStatistic',
+      permission: P.statisticsView,
+      summary: 'The last five years: accessions introduced, lots created, approved inbound and outbound documents',
+      data: FiveYearStatistic,
+    },
+    recentYear: {
+      method: 'GET',
+      path: '/inRecentYear',
+      permission: P.statisticsView,
+      summary: 'The last twelve months: ledger movements by kind',
+      data: RecentYearStatistic,
+    },
+    crops: {
+      method: 'GET',
+      path: '/cropStatistic',
+      permission: P.statisticsView,
+      summary: 'Accessions and lots per crop of the organisation',
+      data: CropStatistic,
+    },
+    inventory: {
+      method: 'GET',
+      path: '/inventoryStatistic',
+      permission: P.statisticsView,
+      summary: 'Stock of the current crop: lots, empty lots, quantities by unit and by warehouse',
+      data: InventoryStatistic,
+    },
+  },
+);
+
+/** The dashboard's germ to-do counts. */
+export const todo = resource(
+  { tag: 'germ: dashboard', base: '/common' },
+  {
+    mine: {
+      method: 'GET',
+      path: '/my-todo-statistic',
+      summary: 'Documents waiting for the caller’s approval, per kind the caller may approve (kinds without the right are absent)',
+      data: MyTodoStatistic,
+    },
+  },
+);
+
+/** Printable label sheets. */
+export const label = resource(
+  { tag: 'germ: labels', base: '/api/label' },
+  {
+    pdf: {
+      method: 'POST',
+      path: '/pdf',
+      permission: P.labelPrint,
+      summary: 'A4 sheets of labels (PDF) for lots or germplasm: chosen fields, QR code and/or Code 128 carrying the lot or accession number',
+      body: LabelRequest,
+      file: true,
+    },
+  },
+);
+
+/** The module's task log route (spec: each module answers `api/common/logs` under its own prefix). */
+export const task = resource({ tag: 'common: tasks', base: '/api/common' }, taskLogsEndpoint());

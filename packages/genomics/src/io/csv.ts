@@ -40,7 +40,8 @@ export function parseGenotypeCsv(buf: Buffer, file: string, coding: CsvGenotypeC
       }
       const names = new Set<string>();
       for (const name of markers) {
-        if (name === '') throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'marker names are not empty', params: { detail: 'empty marker name' } });
+        if (name === '')
+          throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'marker names are not empty', params: { detail: 'empty marker name' } });
         if (names.has(name)) throw new GsError('DUPLICATE_MARKER', { file, line: lineNo, rule: 'marker names are unique', params: { code: name } });
         names.add(name);
       }
@@ -49,7 +50,12 @@ export function parseGenotypeCsv(buf: Buffer, file: string, coding: CsvGenotypeC
       continue;
     }
     if (cells.length !== markers.length + 1) {
-      throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'every row has as many fields as the header', params: { detail: `${cells.length} fields, header has ${markers.length + 1}` } });
+      throw new GsError('FILE_FORMAT_INVALID', {
+        file,
+        line: lineNo,
+        rule: 'every row has as many fields as the header',
+        params: { detail: `${cells.length} fields, header has ${markers.length + 1}` },
+      });
     }
     const id = cells[0];
     checkSampleCode(id, file, lineNo);
@@ -115,23 +121,39 @@ export function readMatrixCsv(path: string): { ids: string[]; values: Float64Arr
       continue;
     }
     if (cells.length !== header.length + 1) {
-      throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'a square matrix', params: { detail: `${cells.length - 1} values, expected ${header.length}` } });
+      throw new GsError('FILE_FORMAT_INVALID', {
+        file,
+        line: lineNo,
+        rule: 'a square matrix',
+        params: { detail: `${cells.length - 1} values, expected ${header.length}` },
+      });
     }
     checkSampleCode(cells[0], file, lineNo);
     if (cells[0] !== header[ids.length]) {
-      throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'rows in the order of the columns', params: { detail: `row ${cells[0]} under column ${header[ids.length]}` } });
+      throw new GsError('FILE_FORMAT_INVALID', {
+        file,
+        line: lineNo,
+        rule: 'rows in the order of the columns',
+        params: { detail: `row ${cells[0]} under column ${header[ids.length]}` },
+      });
     }
     const row = new Float64Array(header.length);
     for (let j = 0; j < header.length; j++) {
       const v = Number(cells[j + 1]);
-      if (!Number.isFinite(v)) throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'matrix entries are numbers', params: { detail: `"${cells[j + 1]}"` } });
+      if (!Number.isFinite(v))
+        throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'matrix entries are numbers', params: { detail: `"${cells[j + 1]}"` } });
       row[j] = v;
     }
     ids.push(cells[0]);
     rows.push(row);
   }
   if (!header || ids.length !== header.length) {
-    throw new GsError('FILE_FORMAT_INVALID', { file, line: ids.length + 2, rule: 'a square matrix', params: { detail: `${ids.length} rows, ${header?.length ?? 0} columns` } });
+    throw new GsError('FILE_FORMAT_INVALID', {
+      file,
+      line: ids.length + 2,
+      rule: 'a square matrix',
+      params: { detail: `${ids.length} rows, ${header?.length ?? 0} columns` },
+    });
   }
   const n = ids.length;
   const values = new Float64Array(n * n);

@@ -202,6 +202,8 @@ describe('error catalogue', () => {
       const en = m.en.match(/\{\w+\}/g)?.sort();
       expect(zh, code).toEqual(en);
     }
-    expect(formatGsMessage('SNP_LIMIT_EXCEEDED', { file: 'a.zip', count: 100001, max: MAX_SNP }, 'zh-CN')).toBe('文件 a.zip 含 100001 个SNP位点，超过上限 100000');
+    expect(formatGsMessage('SNP_LIMIT_EXCEEDED', { file: 'a.zip', count: 100001, max: MAX_SNP }, 'zh-CN')).toBe(
+      '文件 a.zip 含 100001 个SNP位点，超过上限 100000',
+    );
   });
 });

@@ -18,7 +18,8 @@ const UNKNOWN = new Set(['', '0', 'NA', '-']);
 export function readPedigree(path: string): Pedigree {
   const table = readCsvTable(path);
   const { file } = table;
-  if (table.header.length < 3) throw new GsError('PEDIGREE_INVALID', { file, line: 1, rule: 'columns id,female,male', params: { detail: 'needs three columns' } });
+  if (table.header.length < 3)
+    throw new GsError('PEDIGREE_INVALID', { file, line: 1, rule: 'columns id,female,male', params: { detail: 'needs three columns' } });
   const rows = new Map<string, { female?: string; male?: string; line: number }>();
   for (const { cells, line } of table.rows) {
     const [id, female, male] = cells;

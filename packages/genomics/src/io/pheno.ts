@@ -69,7 +69,12 @@ export function phenotypesFromTable(table: CsvTable, opts: PhenoOptions): Phenot
     const fixed = fixedCols.map((c, t) => {
       const level = cells[c];
       if (level === '' || level === 'NA') {
-        throw new GsError('PHENO_VALUE_INVALID', { file, line, rule: 'fixed-effect columns have no missing levels', params: { column: opts.fixed![t], value: level } });
+        throw new GsError('PHENO_VALUE_INVALID', {
+          file,
+          line,
+          rule: 'fixed-effect columns have no missing levels',
+          params: { column: opts.fixed![t], value: level },
+        });
       }
       return level;
     });
@@ -123,7 +128,8 @@ export function readFoldFile(path: string): Map<string, number> {
     const id = cells[idCol];
     checkSampleCode(id, file, line);
     const f = Number(cells[foldCol]);
-    if (!Number.isInteger(f) || f < 1) throw new GsError('FOLD_FILE_INVALID', { file, line, rule: 'folds are positive integers', params: { detail: `fold "${cells[foldCol]}"` } });
+    if (!Number.isInteger(f) || f < 1)
+      throw new GsError('FOLD_FILE_INVALID', { file, line, rule: 'folds are positive integers', params: { detail: `fold "${cells[foldCol]}"` } });
     if (folds.has(id)) throw new GsError('FOLD_FILE_INVALID', { file, line, rule: 'one fold per sample', params: { detail: `sample ${id} repeated` } });
     folds.set(id, f);
   }

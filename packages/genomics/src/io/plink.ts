@@ -104,7 +104,8 @@ function parsePlink(parts: PlinkParts): Genotypes {
   const seen = new Set<string>();
   for (const [line, lineNo] of lines(parts.fam)) {
     const f = line.trim().split(/\s+/);
-    if (f.length < 6) throw new GsError('FILE_FORMAT_INVALID', { file: parts.names.fam, line: lineNo, rule: '.fam has 6 columns', params: { detail: `${f.length} columns` } });
+    if (f.length < 6)
+      throw new GsError('FILE_FORMAT_INVALID', { file: parts.names.fam, line: lineNo, rule: '.fam has 6 columns', params: { detail: `${f.length} columns` } });
     const id = f[1];
     checkSampleCode(id, parts.names.fam, lineNo);
     if (seen.has(id)) throw new GsError('DUPLICATE_SAMPLE', { file: parts.names.fam, line: lineNo, rule: 'sample codes are unique', params: { code: id } });
@@ -115,12 +116,19 @@ function parsePlink(parts: PlinkParts): Genotypes {
   const names = new Set<string>();
   for (const [line, lineNo] of lines(parts.bim)) {
     const f = line.trim().split(/\s+/);
-    if (f.length < 6) throw new GsError('FILE_FORMAT_INVALID', { file: parts.names.bim, line: lineNo, rule: '.bim has 6 columns', params: { detail: `${f.length} columns` } });
-    if (names.has(f[1])) throw new GsError('DUPLICATE_MARKER', { file: parts.names.bim, line: lineNo, rule: 'marker names are unique', params: { code: f[1] } });
+    if (f.length < 6)
+      throw new GsError('FILE_FORMAT_INVALID', { file: parts.names.bim, line: lineNo, rule: '.bim has 6 columns', params: { detail: `${f.length} columns` } });
+    if (names.has(f[1]))
+      throw new GsError('DUPLICATE_MARKER', { file: parts.names.bim, line: lineNo, rule: 'marker names are unique', params: { code: f[1] } });
     names.add(f[1]);
     markers.push(f[1]);
     if (markers.length > MAX_SNP) {
-      throw new GsError('SNP_LIMIT_EXCEEDED', { file: parts.names.bim, line: lineNo, rule: `at most ${MAX_SNP} SNP loci`, params: { count: `more than ${MAX_SNP}`, max: MAX_SNP } });
+      throw new GsError('SNP_LIMIT_EXCEEDED', {
+        file: parts.names.bim,
+        line: lineNo,
+        rule: `at most ${MAX_SNP} SNP loci`,
+        params: { count: `more than ${MAX_SNP}`, max: MAX_SNP },
+      });
     }
   }
   const n = samples.length;
@@ -130,9 +138,20 @@ function parsePlink(parts: PlinkParts): Genotypes {
   if (bed.length < 3 || bed[0] !== 0x6c || bed[1] !== 0x1b) {
     throw new GsError('FILE_FORMAT_INVALID', { file: parts.names.bed, line: 1, rule: 'PLINK 1 .bed magic bytes', params: { detail: 'not a PLINK .bed file' } });
   }
-  if (bed[2] !== 0x01) throw new GsError('FILE_FORMAT_INVALID', { file: parts.names.bed, line: 1, rule: 'SNP-major .bed', params: { detail: 'individual-major .bed is not supported' } });
+  if (bed[2] !== 0x01)
+    throw new GsError('FILE_FORMAT_INVALID', {
+      file: parts.names.bed,
+      line: 1,
+      rule: 'SNP-major .bed',
+      params: { detail: 'individual-major .bed is not supported' },
+    });
   if (bed.length !== 3 + stride * m) {
-    throw new GsError('FILE_FORMAT_INVALID', { file: parts.names.bed, line: 1, rule: '.bed size matches .bim and .fam', params: { detail: `${bed.length} bytes, expected ${3 + stride * m}` } });
+    throw new GsError('FILE_FORMAT_INVALID', {
+      file: parts.names.bed,
+      line: 1,
+      rule: '.bed size matches .bim and .fam',
+      params: { detail: `${bed.length} bytes, expected ${3 + stride * m}` },
+    });
   }
   const codes = new Int8Array(n * m);
   // Whole bytes are decoded four codes at a time through a 32-bit view when every marker's first code

@@ -39,9 +39,15 @@ export function parseVcf(buf: Buffer, file: string): VcfGenotypes {
       }
       continue;
     }
-    if (!samples) throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'the #CHROM header precedes records', params: { detail: 'record before header' } });
+    if (!samples)
+      throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'the #CHROM header precedes records', params: { detail: 'record before header' } });
     if (f.length !== samples.length + 9) {
-      throw new GsError('FILE_FORMAT_INVALID', { file, line: lineNo, rule: 'one field per sample', params: { detail: `${f.length} fields, expected ${samples.length + 9}` } });
+      throw new GsError('FILE_FORMAT_INVALID', {
+        file,
+        line: lineNo,
+        rule: 'one field per sample',
+        params: { detail: `${f.length} fields, expected ${samples.length + 9}` },
+      });
     }
     const [chrom, pos, id, ref, alt] = f;
     if (ref.length !== 1 || alt.length !== 1 || alt === '.' || alt === '*') {
@@ -55,7 +61,12 @@ export function parseVcf(buf: Buffer, file: string): VcfGenotypes {
     names.add(name);
     markers.push(name);
     if (markers.length > MAX_SNP) {
-      throw new GsError('SNP_LIMIT_EXCEEDED', { file, line: lineNo, rule: `at most ${MAX_SNP} SNP loci`, params: { count: `more than ${MAX_SNP}`, max: MAX_SNP } });
+      throw new GsError('SNP_LIMIT_EXCEEDED', {
+        file,
+        line: lineNo,
+        rule: `at most ${MAX_SNP} SNP loci`,
+        params: { count: `more than ${MAX_SNP}`, max: MAX_SNP },
+      });
     }
     const col = new Int8Array(samples.length);
     for (let i = 0; i < samples.length; i++) {

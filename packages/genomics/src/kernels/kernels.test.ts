@@ -40,7 +40,10 @@ describe('WebAssembly kernels', () => {
   });
 
   it('integer cross-product equals the mean-imputed floating-point definition (odd n, missing calls)', async () => {
-    for (const [n, m] of [[37, 300], [130, 700]]) {
+    for (const [n, m] of [
+      [37, 300],
+      [130, 700],
+    ]) {
       const g = randomGenotypes(n, m, 0.05, n);
       const zz = await centredCrossProduct(g);
       const { p } = alleleFrequencies(g);
@@ -65,12 +68,13 @@ describe('WebAssembly kernels', () => {
     const rng = new Rng(3);
     const B = Float64Array.from({ length: n * n }, () => rng.normal());
     const A = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) {
-      let s = 0;
-      for (let k = 0; k < n; k++) s += B[i * n + k] * B[j * n + k];
-      A[i * n + j] = s;
-      A[j * n + i] = s;
-    }
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j <= i; j++) {
+        let s = 0;
+        for (let k = 0; k < n; k++) s += B[i * n + k] * B[j * n + k];
+        A[i * n + j] = s;
+        A[j * n + i] = s;
+      }
     const { d, e, tau, house } = await withKernels(async (k) => {
       const ap = k.alloc(n * n * 8);
       const ptrs = Array.from({ length: 6 }, () => k.alloc(n * 8));

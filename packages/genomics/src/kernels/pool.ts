@@ -8,8 +8,19 @@ interface KernelExports {
   syrkF32(a: number, np: number, kc: number, c: number, i0: number, i1: number): void;
   tridiagonalize(a: number, n: number, d: number, e: number, tau: number, w: number, p: number, z: number): void;
   gibbsSweep(
-    x: number, n: number, m: number, e: number, b: number, d: number, xx: number, varB: number, z: number, u: number,
-    varE: number, logPriorOdds: number, selection: number,
+    x: number,
+    n: number,
+    m: number,
+    e: number,
+    b: number,
+    d: number,
+    xx: number,
+    varB: number,
+    z: number,
+    u: number,
+    varE: number,
+    logPriorOdds: number,
+    selection: number,
   ): void;
   cholesky(a: number, n: number): number;
   inverseDiagonal(l: number, n: number, out: number, x: number): void;

@@ -10,11 +10,12 @@ function spd(n: number, seed: number): Float64Array {
   const rng = new Rng(seed);
   const B = Float64Array.from({ length: n * n }, () => rng.normal());
   const A = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    let s = i === j ? n : 0;
-    for (let k = 0; k < n; k++) s += B[i * n + k] * B[j * n + k];
-    A[i * n + j] = s;
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      let s = i === j ? n : 0;
+      for (let k = 0; k < n; k++) s += B[i * n + k] * B[j * n + k];
+      A[i * n + j] = s;
+    }
   return A;
 }
 
@@ -48,7 +49,10 @@ describe('dense linear algebra', () => {
       for (let j = 0; j <= i; j++) expect(factor[i * n + j]).toBeCloseTo(L[i * n + j], 10);
     }
     const { values } = symmetricEigen(A, n);
-    expect(choleskyLogDet(L, n)).toBeCloseTo(values.reduce((s, v) => s + Math.log(v), 0), 9);
+    expect(choleskyLogDet(L, n)).toBeCloseTo(
+      values.reduce((s, v) => s + Math.log(v), 0),
+      9,
+    );
     expect(cholesky(Float64Array.from([1, 2, 2, 1]), 2)).toBe(false);
   });
 
@@ -57,16 +61,17 @@ describe('dense linear algebra', () => {
     const A = spd(n, 2);
     const { values, vectors } = symmetricEigen(A, n);
     for (let i = 1; i < n; i++) expect(values[i]).toBeLessThanOrEqual(values[i - 1]);
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-      let s = 0;
-      let o = 0;
-      for (let c = 0; c < n; c++) {
-        s += vectors[i * n + c] * values[c] * vectors[j * n + c];
-        o += vectors[c * n + i] * vectors[c * n + j];
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        let s = 0;
+        let o = 0;
+        for (let c = 0; c < n; c++) {
+          s += vectors[i * n + c] * values[c] * vectors[j * n + c];
+          o += vectors[c * n + i] * vectors[c * n + j];
+        }
+        expect(s).toBeCloseTo(A[i * n + j], 8);
+        expect(o).toBeCloseTo(i === j ? 1 : 0, 12);
       }
-      expect(s).toBeCloseTo(A[i * n + j], 8);
-      expect(o).toBeCloseTo(i === j ? 1 : 0, 12);
-    }
   });
 
   it('tridiagonal eigenvalues and shifted LDL solve', () => {

@@ -71,10 +71,12 @@ function cornData() {
   });
   const k1 = new Float64Array(n * n);
   const k2 = new Float64Array(n * n);
-  obs.forEach((a, i) => obs.forEach((b, j) => {
-    k1[i * n + j] = K1.values[K1.ids.indexOf(a.parent1) * K1.ids.length + K1.ids.indexOf(b.parent1)];
-    k2[i * n + j] = K2.values[K2.ids.indexOf(a.parent2) * K2.ids.length + K2.ids.indexOf(b.parent2)];
-  }));
+  obs.forEach((a, i) =>
+    obs.forEach((b, j) => {
+      k1[i * n + j] = K1.values[K1.ids.indexOf(a.parent1) * K1.ids.length + K1.ids.indexOf(b.parent1)];
+      k2[i * n + j] = K2.values[K2.ids.indexOf(a.parent2) * K2.ids.length + K2.ids.indexOf(b.parent2)];
+    }),
+  );
   return { n, p, X, y: Float64Array.from(obs, (r) => r.value), K1: k1, K2: k2 };
 }
 
@@ -100,11 +102,21 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
     // BLUPs and fitted values.
     const gca2 = readRefCsv('hybrid/ref_cornhybrids_gca2.csv').slice(1);
     const ours2 = new Map(fit.gca2.map((g) => [g.id, g.value]));
-    expect(pearson(gca2.map((r) => ours2.get(r[0])!), gca2.map((r) => Number(r[1])))).toBeGreaterThan(0.9999);
+    expect(
+      pearson(
+        gca2.map((r) => ours2.get(r[0])!),
+        gca2.map((r) => Number(r[1])),
+      ),
+    ).toBeGreaterThan(0.9999);
     const sca = readRefCsv('hybrid/ref_cornhybrids_sca.csv').slice(1);
     const oursS = new Map(fit.sca.map((s) => [s.cross, s.value]));
     expect(sca.length).toBe(400);
-    expect(pearson(sca.map((r) => oursS.get(r[0])!), sca.map((r) => Number(r[1])))).toBeGreaterThan(0.9999);
+    expect(
+      pearson(
+        sca.map((r) => oursS.get(r[0])!),
+        sca.map((r) => Number(r[1])),
+      ),
+    ).toBeGreaterThan(0.9999);
     expect(fit.sca.filter((s) => !s.observed)).toHaveLength(300);
     const obsY = recs.filter((r) => Number.isFinite(r.value)).map((r) => r.value);
     expect(pearson(fit.fittedGenetic, obsY)).toBeCloseTo(0.7362, 3);
@@ -134,7 +146,10 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
     expect(relErr(fit.varSca!, 42.01)).toBeLessThan(1e-4);
     expect(relErr(fit.varE, 220.39)).toBeLessThan(1e-4);
     expect(relErr(fit.beta[0].value, 137.913)).toBeLessThan(1e-4);
-    for (const [term, ours] of [['gca2', fit.gca2.map((g) => [g.id, g.value] as const)], ['sca', fit.sca.map((g) => [g.cross, g.value] as const)]] as const) {
+    for (const [term, ours] of [
+      ['gca2', fit.gca2.map((g) => [g.id, g.value] as const)],
+      ['sca', fit.sca.map((g) => [g.cross, g.value] as const)],
+    ] as const) {
       const ref = readRefCsv(`hybrid/ref_cornhybrids_${term}.csv`).slice(1);
       const map = new Map<string, number>(ours);
       const scale = Math.max(...ref.map((r) => Math.abs(Number(r[1]))));
@@ -151,7 +166,7 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
     expect(relErr(gca.varE, 371.563)).toBeLessThan(1e-5);
   });
 
-  it('sommer\'s iteration, run to a tight tolerance, reaches the AI-REML optimum; bad starts are refused', async () => {
+  it("sommer's iteration, run to a tight tolerance, reaches the AI-REML optimum; bad starts are refused", async () => {
     const { K1, K2, recs } = corn();
     const ai = await fitHybrid(K1, K2, recs, 1);
     const obs = recs.filter((r) => Number.isFinite(r.value));
@@ -176,7 +191,11 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
     const terms = [
       term(K1.ids, k(K1), (r) => r.parent1),
       term(K2.ids, k(K2), (r) => r.parent2),
-      term(crosses, (a, b) => k(K1)(a.split(':')[0], b.split(':')[0]) * k(K2)(a.split(':')[1], b.split(':')[1]), (r) => `${r.parent1}:${r.parent2}`),
+      term(
+        crosses,
+        (a, b) => k(K1)(a.split(':')[0], b.split(':')[0]) * k(K2)(a.split(':')[1], b.split(':')[1]),
+        (r) => `${r.parent1}:${r.parent2}`,
+      ),
     ];
     const locs = [...new Set(obs.map((r) => r.fixed[0]))];
     const X = new Float64Array(n * locs.length);
@@ -199,12 +218,15 @@ describe('hybrid GCA/SCA model against sommer 4.3.7', () => {
     expect(() => fitMnr(y, X, locs.length, terms, { init: [1, 1, 1, 0] })).toThrow(/residual/);
   });
 
-  it('Technow flint x dent: GY and GM from each pool\'s markers', async () => {
+  it("Technow flint x dent: GY and GM from each pool's markers", async () => {
     const Kd = await vanRadenG(readGenotypeCsv(testData('hybrid/technow_Md_dent.csv.gz'), 'inbred01'));
     const Kf = await vanRadenG(readGenotypeCsv(testData('hybrid/technow_Mf_flint.csv.gz'), 'inbred01'));
     const table = readCsvTable(testData('hybrid/technow_pheno.csv'));
     const want: Record<string, [number, number, number]> = { GY: [16.754, 10.864, 17.781], GM: [1.3186, 1.1141, 0.4891] };
-    for (const [trait, col] of [['GY', 3], ['GM', 4]] as const) {
+    for (const [trait, col] of [
+      ['GY', 3],
+      ['GM', 4],
+    ] as const) {
       const recs = table.rows.map(({ cells }) => ({ parent1: cells[1], parent2: cells[2], value: Number(cells[col]), fixed: [] }));
       const fit = await fitHybrid(Kd, Kf, recs, 0, { sca: false });
       expect(fit.n).toBe(1254);

@@ -237,7 +237,10 @@ export async function fitHybrid(
         if (k < K && v === 0) zero.add(k);
       });
       // A component held at zero enters the equations at the floor, which shrinks its effects to zero.
-      const solved = await evaluate(mnr.sigma.map((v, k) => (k < K ? Math.max(v, floor) : v)), false);
+      const solved = await evaluate(
+        mnr.sigma.map((v, k) => (k < K ? Math.max(v, floor) : v)),
+        false,
+      );
       if (!solved) throw new GsError('MODEL_FIT_FAILED', { params: { detail: 'the mixed-model equations are singular at the estimated variance components' } });
       return { state: solved, sig: mnr.sigma, fixedAt: zero, iterations: mnr.iterations, converged: mnr.converged };
     }
@@ -321,11 +324,13 @@ export async function fitHybrid(
       } else {
         const nf = free.length;
         const ai = new Float64Array(nf * nf);
-        free.forEach((i, a) => free.forEach((j, b) => {
-          let s = 0;
-          for (let t = 0; t < n; t++) s += fv[i][t] * pf[j][t];
-          ai[a * nf + b] = s;
-        }));
+        free.forEach((i, a) =>
+          free.forEach((j, b) => {
+            let s = 0;
+            for (let t = 0; t < n; t++) s += fv[i][t] * pf[j][t];
+            ai[a * nf + b] = s;
+          }),
+        );
         const step = Float64Array.from(free, (i) => -grad[i]);
         if (!cholesky(ai, nf)) break;
         choleskySolve(ai, nf, step);

@@ -259,7 +259,8 @@ export function fitMnr(y: Float64Array, X: Float64Array, p: number, terms: MnrTe
     }
     coef = coef.map((s, i) => s + sw * delta[i]);
     for (const i of restrain) coef[i] = 0;
-    if (!(coef[K] > 0)) throw new GsError('MODEL_FIT_FAILED', { params: { detail: `the residual variance left the parameter space at iteration ${cycle + 1}` } });
+    if (!(coef[K] > 0))
+      throw new GsError('MODEL_FIT_FAILED', { params: { detail: `the residual variance left the parameter space at iteration ${cycle + 1}` } });
     if ((cycle > 2 && deltaLl < tol) || cycle === iters - 1) {
       converged = cycle > 2 && deltaLl < tol;
       break;

@@ -140,7 +140,7 @@ export async function spectralFit(input: SpectralInput): Promise<SpectralFit> {
     const { x: lambda, fx } = brentMinimize(objective, lo, hi);
     const df = method === 'ML' ? n : n - p;
     const f = forms(lambda);
-    if (!f) throw new GsError('FIXED_EFFECTS_RANK_DEFICIENT', { params: { detail: 'X\'H^-1X is singular' } });
+    if (!f) throw new GsError('FIXED_EFFECTS_RANK_DEFICIENT', { params: { detail: "X'H^-1X is singular" } });
     const Vu = f.ypy / df;
     const Ve = lambda * Vu;
     const logLik = -0.5 * (fx + df + df * Math.log((2 * RRBLUP_PI) / df));

@@ -75,7 +75,12 @@ describe('wheat: marker ridge regression against mixed.solve(Z = markers)', () =
     expect(relErr(fit.beta[0].value, -1.245905534)).toBeLessThan(1e-6);
     const ref = readRefCsv('wheat/ref_rrblup_marker_effects_trait1.csv').slice(1);
     const byId = new Map(fit.markerEffects.map((x) => [x.id, x.value]));
-    expect(pearson(ref.map((r) => byId.get(r[0])!), ref.map((r) => Number(r[1])))).toBeGreaterThan(0.999999);
+    expect(
+      pearson(
+        ref.map((r) => byId.get(r[0])!),
+        ref.map((r) => Number(r[1])),
+      ),
+    ).toBeGreaterThan(0.999999);
   });
 
   it('Z = 2X-1: Vu, Ve, beta; GEBVs equal GBLUP', async () => {
@@ -84,7 +89,12 @@ describe('wheat: marker ridge regression against mixed.solve(Z = markers)', () =
     expect(relErr(fit.varE, 0.5409986475)).toBeLessThan(1e-6);
     expect(relErr(fit.beta[0].value, -0.7559702815)).toBeLessThan(1e-6);
     const gblup = await fitGblup(K, pheno('1'));
-    expect(pearson(fit.gebv.map((x) => x.value), gblup.gebv.map((x) => x.value))).toBeGreaterThan(0.9999999);
+    expect(
+      pearson(
+        fit.gebv.map((x) => x.value),
+        gblup.gebv.map((x) => x.value),
+      ),
+    ).toBeGreaterThan(0.9999999);
   });
 
   it('Z = 2X-1 by ML: Vu, Ve, logLik', async () => {
@@ -114,7 +124,12 @@ describe('wheat: cross-validation with re-fitted GBLUP', () => {
     expect(cv.meanR).toBeCloseTo(0.493539, 6);
     const ref = readRefCsv('wheat/ref_gblup_cv5_trait1_predictions.csv').slice(1);
     const byId = new Map(cv.predictions.map((p) => [p.id, p.predicted]));
-    expect(pearson(ref.map((r) => byId.get(r[0])!), ref.map((r) => Number(r[2])))).toBeGreaterThan(0.999999);
+    expect(
+      pearson(
+        ref.map((r) => byId.get(r[0])!),
+        ref.map((r) => Number(r[2])),
+      ),
+    ).toBeGreaterThan(0.999999);
   });
 
   it.each([

@@ -17,7 +17,12 @@ export function readRefCsv(rel: string): string[][] {
     .toString('utf8')
     .trim()
     .split('\n')
-    .map((l) => l.replace(/\r$/, '').split(',').map((c) => c.replace(/^"|"$/g, '')));
+    .map((l) =>
+      l
+        .replace(/\r$/, '')
+        .split(',')
+        .map((c) => c.replace(/^"|"$/g, '')),
+    );
 }
 
 /** Relative error of a against the reference b. */
@@ -37,4 +42,3 @@ export function randomGenotypes(n: number, m: number, missing: number, seed: num
   }
   return { samples: Array.from({ length: n }, (_, i) => `s${i}`), markers: Array.from({ length: m }, (_, j) => `m${j}`), codes };
 }
-

@@ -131,9 +131,7 @@ export function blockProblem(v: number, reps: ResolvableStructure): ExchangeProb
 
 /** Reads the blocks back from a searched problem, in block-id order per rep. */
 export function structureOf(problem: ExchangeProblem, blocksPerRep: number): ResolvableStructure {
-  const reps: ResolvableStructure = Array.from({ length: problem.reps }, () =>
-    Array.from({ length: blocksPerRep }, () => [] as number[]),
-  );
+  const reps: ResolvableStructure = Array.from({ length: problem.reps }, () => Array.from({ length: blocksPerRep }, () => [] as number[]));
   for (let u = 0; u < problem.unitTreat.length; u++) {
     const b = problem.unitBlock[u];
     reps[problem.unitRep[u]][b % blocksPerRep].push(problem.unitTreat[u]);

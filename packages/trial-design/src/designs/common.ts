@@ -15,16 +15,10 @@ export interface PlanContext {
   orientation: Orientation;
 }
 
-export const toTreatments = (entries: NormalizedEntry[]): Treatment[] =>
-  entries.map((e) => ({ entry: e.entry, name: e.name, type: e.type }));
+export const toTreatments = (entries: NormalizedEntry[]): Treatment[] => entries.map((e) => ({ entry: e.entry, name: e.name, type: e.type }));
 
 /** Block statistics input from treatment lists. */
-export function blockStats(
-  key: string,
-  v: number,
-  blocks: number[][],
-  resolvable: { r: number; k: number } | null,
-): NonNullable<Plan['stats']> {
+export function blockStats(key: string, v: number, blocks: number[][], resolvable: { r: number; k: number } | null): NonNullable<Plan['stats']> {
   const regular = blocks.every((b) => b.length === blocks[0].length);
   return { kind: 'blocks', key, v, blocks: blocks.map((b) => Int32Array.from(b)), resolvable, regular };
 }

@@ -117,7 +117,9 @@ describe('alpha design', () => {
         for (const [, rep] of byKey(plots, (p) => p.rep)) {
           expect(rep.length).toBe(v);
           expect(new Set(rep.map((p) => p.entry)).size).toBe(v);
-          const sizes = [...byKey(rep, (p) => p.block).entries()].sort((a, b) => Math.min(...a[1].map((p) => p.plot_number)) - Math.min(...b[1].map((p) => p.plot_number))).map(([, b]) => b.length);
+          const sizes = [...byKey(rep, (p) => p.block).entries()]
+            .sort((a, b) => Math.min(...a[1].map((p) => p.plot_number)) - Math.min(...b[1].map((p) => p.plot_number)))
+            .map(([, b]) => b.length);
           expect(sizes.length).toBe(Math.ceil(v / k));
           for (const s of sizes) expect(s).toBeLessThanOrEqual(k);
           expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
@@ -182,24 +184,31 @@ describe('row-column design', () => {
 describe('augmented RCBD', () => {
   it('has each check once per block, each test once, block sizes within one', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 4, max: 120 }), fc.integer({ min: 2, max: 10 }), seedArb, layoutArb, (c, n, bWanted, seed, layout) => {
-        const b = Math.min(bWanted, n);
-        const result = generateDesign({ design: 'augmented', entries: n, checks: c, blocks: b, seed, layout });
-        expectCommonProperties(result);
-        const plots = designPlots(result.plots);
-        const tests = plots.filter((p) => p.entry_type === 'test');
-        expect(new Set(tests.map((p) => p.entry)).size).toBe(n);
-        expect(tests.length).toBe(n);
-        const blocks = byKey(plots, (p) => p.block);
-        expect(blocks.size).toBe(b);
-        const sizes = [...blocks.values()].map((l) => l.length);
-        expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
-        for (const [, list] of blocks) {
-          const checks = list.filter((p) => p.entry_type === 'check');
-          expect(checks.length).toBe(c);
-          expect(new Set(checks.map((p) => p.entry)).size).toBe(c);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 4, max: 120 }),
+        fc.integer({ min: 2, max: 10 }),
+        seedArb,
+        layoutArb,
+        (c, n, bWanted, seed, layout) => {
+          const b = Math.min(bWanted, n);
+          const result = generateDesign({ design: 'augmented', entries: n, checks: c, blocks: b, seed, layout });
+          expectCommonProperties(result);
+          const plots = designPlots(result.plots);
+          const tests = plots.filter((p) => p.entry_type === 'test');
+          expect(new Set(tests.map((p) => p.entry)).size).toBe(n);
+          expect(tests.length).toBe(n);
+          const blocks = byKey(plots, (p) => p.block);
+          expect(blocks.size).toBe(b);
+          const sizes = [...blocks.values()].map((l) => l.length);
+          expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+          for (const [, list] of blocks) {
+            const checks = list.filter((p) => p.entry_type === 'check');
+            expect(checks.length).toBe(c);
+            expect(new Set(checks.map((p) => p.entry)).size).toBe(c);
+          }
+        },
+      ),
       runs(25),
     );
   });
@@ -294,16 +303,23 @@ describe('split-plot and strip-plot', () => {
 
   it('strip: each horizontal x vertical combination once per block, levels in whole rows and columns', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 3 }), seedArb, layoutArb, (a, b, r, seed, layout) => {
-        const result = generateDesign({ design: 'strip', reps: r, horizontal: { name: 'H', levels: a }, vertical: { name: 'V', levels: b }, seed, layout });
-        expectCommonProperties(result);
-        for (const [, block] of byKey(designPlots(result.plots), (p) => p.block)) {
-          expect(new Set(block.map((p) => `${p.factors?.H}|${p.factors?.V}`)).size).toBe(a * b);
-          expect(block.length).toBe(a * b);
-          for (const [, row] of byKey(block, (p) => p.row)) expect(new Set(row.map((p) => p.factors?.H)).size).toBe(1);
-          for (const [, col] of byKey(block, (p) => p.col)) expect(new Set(col.map((p) => p.factors?.V)).size).toBe(1);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer({ min: 1, max: 3 }),
+        seedArb,
+        layoutArb,
+        (a, b, r, seed, layout) => {
+          const result = generateDesign({ design: 'strip', reps: r, horizontal: { name: 'H', levels: a }, vertical: { name: 'V', levels: b }, seed, layout });
+          expectCommonProperties(result);
+          for (const [, block] of byKey(designPlots(result.plots), (p) => p.block)) {
+            expect(new Set(block.map((p) => `${p.factors?.H}|${p.factors?.V}`)).size).toBe(a * b);
+            expect(block.length).toBe(a * b);
+            for (const [, row] of byKey(block, (p) => p.row)) expect(new Set(row.map((p) => p.factors?.H)).size).toBe(1);
+            for (const [, col] of byKey(block, (p) => p.col)) expect(new Set(col.map((p) => p.factors?.V)).size).toBe(1);
+          }
+        },
+      ),
       runs(15),
     );
   });
@@ -320,23 +336,30 @@ describe('split-plot and strip-plot', () => {
 describe('entry-list order with check insertion', () => {
   it('puts a check group before test entry start and then every interval entries', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 40 }), fc.integer({ min: 1, max: 3 }), fc.constantFrom('all' as const, 'rotate' as const), fc.nat(), fc.nat(), (n, c, insert, s0, i0) => {
-        const start = 1 + (s0 % (n - 1));
-        const interval = 1 + (i0 % (n - 1));
-        const result = generateDesign({ design: 'entry-order', entries: n, checks: c, start, interval, insert, seed: 1 });
-        const seq = designPlots(result.plots).sort((x, y) => x.plot_number - y.plot_number);
-        const expected: string[] = [];
-        let point = 0;
-        for (let i = 1; i <= n; i++) {
-          if (i >= start && (i - start) % interval === 0) {
-            if (insert === 'all') for (let k = 1; k <= c; k++) expected.push(`C${k}`);
-            else expected.push(`C${(point % c) + 1}`);
-            point += 1;
+      fc.property(
+        fc.integer({ min: 3, max: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom('all' as const, 'rotate' as const),
+        fc.nat(),
+        fc.nat(),
+        (n, c, insert, s0, i0) => {
+          const start = 1 + (s0 % (n - 1));
+          const interval = 1 + (i0 % (n - 1));
+          const result = generateDesign({ design: 'entry-order', entries: n, checks: c, start, interval, insert, seed: 1 });
+          const seq = designPlots(result.plots).sort((x, y) => x.plot_number - y.plot_number);
+          const expected: string[] = [];
+          let point = 0;
+          for (let i = 1; i <= n; i++) {
+            if (i >= start && (i - start) % interval === 0) {
+              if (insert === 'all') for (let k = 1; k <= c; k++) expected.push(`C${k}`);
+              else expected.push(`C${(point % c) + 1}`);
+              point += 1;
+            }
+            expected.push(`E${i}`);
           }
-          expected.push(`E${i}`);
-        }
-        expect(seq.map((p) => p.name)).toEqual(expected);
-      }),
+          expect(seq.map((p) => p.name)).toEqual(expected);
+        },
+      ),
       runs(25),
     );
   });
@@ -367,7 +390,16 @@ describe('seeds and multiple locations', () => {
     fc.assert(
       fc.property(fc.integer({ min: 10, max: 80 }), fc.integer({ min: 2, max: 5 }), fc.nat(), seedArb, (n, L, m0, seed) => {
         const m = 1 + (m0 % L);
-        const result = generateDesign({ design: 'augmented', entries: n, checks: 2, blocks: 2, locations: L, multiLocation: 'sparse', sparse: { locationsPerEntry: m }, seed });
+        const result = generateDesign({
+          design: 'augmented',
+          entries: n,
+          checks: 2,
+          blocks: 2,
+          locations: L,
+          multiLocation: 'sparse',
+          sparse: { locationsPerEntry: m },
+          seed,
+        });
         expectCommonProperties(result);
         const tests = result.plots.filter((p) => p.entry_type === 'test');
         const perEntry = countBy(tests, (p) => p.entry);

@@ -396,7 +396,11 @@ class Criterion {
       }
     };
     for (const stratum of this.fixed) for (const g of stratum.groups) addGroup(g, stratum.sign / g.length);
-    for (const members of blockUnits) addGroup(members.map((u) => p.unitTreat[u]), 1 / members.length);
+    for (const members of blockUnits)
+      addGroup(
+        members.map((u) => p.unitTreat[u]),
+        1 / members.length,
+      );
     for (let i = 0; i < v * v; i++) c[i] += 1 / v;
     const m = inverseSpd(c, v);
     if (!m) return false;

@@ -59,7 +59,12 @@ export function planSplit(wholePlot: Factor, subPlot: Factor, entries: Normalize
   return {
     treatments,
     regions,
-    stats: blockStats(`split:${treatments.length}:${reps}`, treatments.length, Array.from({ length: reps }, () => all), { r: reps, k: treatments.length }),
+    stats: blockStats(
+      `split:${treatments.length}:${reps}`,
+      treatments.length,
+      Array.from({ length: reps }, () => all),
+      { r: reps, k: treatments.length },
+    ),
   };
 }
 
@@ -83,7 +88,12 @@ export function planStrip(horizontal: Factor, vertical: Factor, entries: Normali
   return {
     treatments,
     regions,
-    stats: blockStats(`strip:${treatments.length}:${reps}`, treatments.length, Array.from({ length: reps }, () => all), { r: reps, k: treatments.length }),
+    stats: blockStats(
+      `strip:${treatments.length}:${reps}`,
+      treatments.length,
+      Array.from({ length: reps }, () => all),
+      { r: reps, k: treatments.length },
+    ),
   };
 }
 

@@ -11,7 +11,16 @@ export function completeBlocks(treatments: Treatment[], reps: number, rng: Rng, 
     regions.push({ kind: 'sequence', label: h, runs: [run] });
   }
   const all = Array.from({ length: v }, (_, t) => t);
-  return { treatments, regions, stats: blockStats(key, v, Array.from({ length: reps }, () => all), { r: reps, k: v }) };
+  return {
+    treatments,
+    regions,
+    stats: blockStats(
+      key,
+      v,
+      Array.from({ length: reps }, () => all),
+      { r: reps, k: v },
+    ),
+  };
 }
 
 /** Randomised complete block design: every entry exactly once in each block; blocks are reps. */

@@ -50,7 +50,13 @@ export function rowColStructure(v: number, p: number, q: number, r: number, seed
   const repsG = Array.from({ length: r }, () => Int32Array.from({ length: v }, (_, i) => i));
   const criteria: CriterionSpec[] = [
     { fixed: [], weight: 1 },
-    { fixed: [{ sign: 1, groups: rowsG }, { sign: -1, groups: repsG }], weight: FULL_WEIGHT },
+    {
+      fixed: [
+        { sign: 1, groups: rowsG },
+        { sign: -1, groups: repsG },
+      ],
+      weight: FULL_WEIGHT,
+    },
   ];
   exchangeSearch(problem, { rng, exact, criteria, flopBudget: exact ? EXACT_FLOPS : SURROGATE_FLOPS });
   const grids = Array.from({ length: r }, () => new Int32Array(p * q));

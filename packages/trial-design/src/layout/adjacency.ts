@@ -61,9 +61,7 @@ export function avoidAdjacency(g: FieldGrid, o: Orientation, placement: Placemen
     const tile = placement.regions[ri].tile;
     if (!tile) return [];
     const n = byRow ? tile.cols : tile.rows;
-    return Array.from({ length: n }, (_, k) =>
-      byRow ? cellAt(g, o, tile.y0 + line, tile.x0 + k) : cellAt(g, o, tile.y0 + k, tile.x0 + line),
-    );
+    return Array.from({ length: n }, (_, k) => (byRow ? cellAt(g, o, tile.y0 + line, tile.x0 + k) : cellAt(g, o, tile.y0 + k, tile.x0 + line)));
   };
   const lineOf = (c: number, ri: number, byRow: boolean): number => {
     const tile = placement.regions[ri].tile;
@@ -118,10 +116,5 @@ export function avoidAdjacency(g: FieldGrid, o: Orientation, placement: Placemen
       }
     }
   }
-  throw new DesignError(
-    'CONSTRAINT_UNSATISFIED',
-    'avoidAdjacentAcrossBlocks',
-    'try another seed, a different field shape or switch the option off',
-    {},
-  );
+  throw new DesignError('CONSTRAINT_UNSATISFIED', 'avoidAdjacentAcrossBlocks', 'try another seed, a different field shape or switch the option off', {});
 }

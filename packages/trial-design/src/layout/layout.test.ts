@@ -27,7 +27,13 @@ describe('layout and numbering', () => {
         fc.constantFrom('bottom-left' as const, 'top-left' as const, 'bottom-right' as const, 'top-right' as const),
         fc.constantFrom('rows' as const, 'columns' as const),
         (v, r, direction, startCorner, repsArrangement) => {
-          const result = generateDesign({ design: 'rcbd', entries: v, reps: r, seed: 3, layout: { order: 'serpentine', direction, startCorner, repsArrangement } });
+          const result = generateDesign({
+            design: 'rcbd',
+            entries: v,
+            reps: r,
+            seed: 3,
+            layout: { order: 'serpentine', direction, startCorner, repsArrangement },
+          });
           expectCommonProperties(result);
           const byRep = new Map<number, Plot[]>();
           for (const p of result.plots) if (p.rep !== null) byRep.set(p.rep, [...(byRep.get(p.rep) ?? []), p]);
@@ -49,7 +55,11 @@ describe('layout and numbering', () => {
 
   it('numbers rep * 100 + i, rep * 1000 + i above 99 plots per rep, or continuously', () => {
     const small = generateDesign({ design: 'rcbd', entries: 10, reps: 3, seed: 1 });
-    expect(sorted(small.plots).map((p) => p.plot_number).slice(0, 2)).toEqual([101, 102]);
+    expect(
+      sorted(small.plots)
+        .map((p) => p.plot_number)
+        .slice(0, 2),
+    ).toEqual([101, 102]);
     expect(small.plots.filter((p) => p.rep === 3).every((p) => Math.floor(p.plot_number / 100) === 3)).toBe(true);
     const big = generateDesign({ design: 'rcbd', entries: 120, reps: 2, seed: 1 });
     expect(Math.min(...big.plots.filter((p) => p.rep === 2).map((p) => p.plot_number))).toBe(2001);
@@ -58,7 +68,14 @@ describe('layout and numbering', () => {
   });
 
   it('arranges reps by columns side by side', () => {
-    const { plots } = generateDesign({ design: 'rcbd', entries: 8, reps: 3, seed: 1, field: { rows: 8, cols: 3 }, layout: { repsArrangement: 'columns', direction: 'columns' } });
+    const { plots } = generateDesign({
+      design: 'rcbd',
+      entries: 8,
+      reps: 3,
+      seed: 1,
+      field: { rows: 8, cols: 3 },
+      layout: { repsArrangement: 'columns', direction: 'columns' },
+    });
     for (const p of plots) expect(p.col).toBe(p.rep);
   });
 
@@ -74,7 +91,14 @@ describe('layout and numbering', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 8 }), fc.integer({ min: 2, max: 5 }), fc.integer({ min: 2, max: 4 }), (k, r, tiers) => {
         const v = k * 3;
-        const result = generateDesign({ design: 'alpha', entries: v, reps: r, blockSize: k, seed: 9, field: { rows: tiers * Math.ceil((v * r) / (tiers * 5)) + tiers * 2, cols: 5, tiers } });
+        const result = generateDesign({
+          design: 'alpha',
+          entries: v,
+          reps: r,
+          blockSize: k,
+          seed: 9,
+          field: { rows: tiers * Math.ceil((v * r) / (tiers * 5)) + tiers * 2, cols: 5, tiers },
+        });
         expectCommonProperties(result);
       }),
       { numRuns: 20, seed: 11 },
@@ -87,7 +111,10 @@ describe('layout and numbering', () => {
         const result = generateDesign({ design: 'rcbd', entries: v, reps: r, seed, avoidAdjacentAcrossBlocks: true, field: { rows: r, cols: v } });
         const at = new Map(result.plots.map((p) => [`${p.row}:${p.col}`, p]));
         for (const p of result.plots) {
-          for (const [dr, dc] of [[1, 0], [0, 1]]) {
+          for (const [dr, dc] of [
+            [1, 0],
+            [0, 1],
+          ]) {
             const q = at.get(`${p.row + dr}:${p.col + dc}`);
             if (q && q.block !== p.block && q.entry_type !== 'filler') expect(q.entry).not.toBe(p.entry);
           }

@@ -16,11 +16,7 @@ const digitsOf = (n: number): number => String(Math.max(0, Math.floor(n))).lengt
  * more than 99 plots). Continuous: startNumber onward along the planting order. Refused when the
  * chosen digits cannot hold the numbers.
  */
-export function numberCells(
-  regions: PlacedRegion[],
-  settings: NumberingSettings,
-  cellCount: number,
-): { numbers: Float64Array; digits: number } {
+export function numberCells(regions: PlacedRegion[], settings: NumberingSettings, cellCount: number): { numbers: Float64Array; digits: number } {
   const numbers = new Float64Array(cellCount).fill(-1);
   if (settings.mode === 'block') {
     const largest = Math.max(...regions.map((r) => r.cells.length));

@@ -84,8 +84,7 @@ function placeBands(g: FieldGrid, o: Orientation, regions: SequenceRegion[], pla
       if (offset + h > along) {
         throw new DesignError('FIELD_LAYOUT_IMPOSSIBLE', 'field', `more ${o.repsArrangement} for ${regions.length} bands of ${n} plots`, {});
       }
-      const path =
-        o.repsArrangement === 'rows' ? rectPath(g, o, offset, offset + h, 0, across) : rectPath(g, o, 0, across, offset, offset + h);
+      const path = o.repsArrangement === 'rows' ? rectPath(g, o, offset, offset + h, 0, across) : rectPath(g, o, 0, across, offset, offset + h);
       const assigned = fillRuns(g, path, region.runs);
       if (assigned) {
         assigned.forEach((cell, i) => {
@@ -141,7 +140,7 @@ function placeTiles(g: FieldGrid, o: Orientation, regions: GridRegion[], placeme
   const spots: { y: number; x: number }[] = [];
   if (o.repsArrangement === 'rows') {
     for (let x = 0; x + q <= g.cols && spots.length < regions.length; x += q) {
-      for (let y = 0; y + p <= g.rows && spots.length < regions.length; ) {
+      for (let y = 0; y + p <= g.rows && spots.length < regions.length;) {
         if (fits(y, x)) {
           spots.push({ y, x });
           y += p;
@@ -149,9 +148,9 @@ function placeTiles(g: FieldGrid, o: Orientation, regions: GridRegion[], placeme
       }
     }
   } else {
-    for (let y = 0; y + p <= g.rows && spots.length < regions.length; ) {
+    for (let y = 0; y + p <= g.rows && spots.length < regions.length;) {
       let placedHere = false;
-      for (let x = 0; x + q <= g.cols && spots.length < regions.length; ) {
+      for (let x = 0; x + q <= g.cols && spots.length < regions.length;) {
         if (fits(y, x)) {
           spots.push({ y, x });
           placedHere = true;
@@ -208,7 +207,10 @@ export function defaultFieldSize(plans: Plan[], arrangement: Direction): { rows:
     }
     const sizes = plan.regions.map((r) => (r.kind === 'sequence' ? r.runs.reduce((s, run) => s + run.length, 0) : 0));
     across = Math.max(across, width);
-    along = Math.max(along, sizes.reduce((s, n) => s + Math.ceil(n / width), 0));
+    along = Math.max(
+      along,
+      sizes.reduce((s, n) => s + Math.ceil(n / width), 0),
+    );
   }
   return arrangement === 'rows' ? { rows: along, cols: across } : { rows: across, cols: along };
 }

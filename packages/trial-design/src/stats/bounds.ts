@@ -57,8 +57,6 @@ export function resolvableBound(v: number, r: number, s: number): number | null 
 export function resolvableBlockBound(v: number, r: number, k: number): number | null {
   if (v % k !== 0) return null;
   const s = v / k;
-  const bounds = [regularBlockBound(v, r * s, r, k), resolvableBound(v, r, s)].filter(
-    (x): x is number => x !== null,
-  );
+  const bounds = [regularBlockBound(v, r * s, r, k), resolvableBound(v, r, s)].filter((x): x is number => x !== null);
   return bounds.length ? Math.min(...bounds) : null;
 }

@@ -79,13 +79,7 @@ export type Operator = (x: Float64Array, out: Float64Array) => void;
  * efficiency factors have eigenvalues in (0, 1], so a few dozen iterations reach the tolerance.
  * Returns the iteration count, or -1 when the operator proved not positive definite.
  */
-export function conjugateGradient(
-  apply: Operator,
-  b: Float64Array,
-  x: Float64Array,
-  tolerance: number,
-  maxIterations: number,
-): number {
+export function conjugateGradient(apply: Operator, b: Float64Array, x: Float64Array, tolerance: number, maxIterations: number): number {
   const n = b.length;
   const r = new Float64Array(n);
   const p = new Float64Array(n);

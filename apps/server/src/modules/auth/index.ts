@@ -1,12 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth.routes';
+import type { ServerModule } from '../../platform/module';
+import { captchaRoutes } from './captcha/captcha.routes';
+import { casRoutes } from './cas/cas.routes';
+import { loginRoutes } from './login/login.routes';
+import { mfaRoutes } from './mfa/mfa.routes';
+import { passwordRoutes } from './password/password.routes';
+import { profileRoutes } from './profile/profile.routes';
+import { qrRoutes } from './qr/qr.routes';
+import { registerRoutes } from './register/register.routes';
+import { smsRoutes } from './sms/sms.routes';
 
-export { resolveSession, endUserSessions, type SessionPolicy } from './session.service';
-export { hashPassword } from './password';
-export { assertPasswordAllowed, setPassword } from './password-policy';
-export { sysUserTotp } from './auth.tables';
+export { resolveSession, type SessionPolicy } from './login/session.service';
+export { sysScanIdentity } from './cas/cas.tables';
 
-/** Mounted at /api/auth. */
-export async function authModule(app: FastifyInstance) {
-  await app.register(authRoutes);
-}
+/** Login, sessions, MFA, SMS and QR login, password reset and registration (under /api/auth). Built on system. */
+export const authModule: ServerModule = {
+  name: 'auth',
+  routes: (app: FastifyInstance) => {
+    loginRoutes(app);
+    captchaRoutes(app);
+    smsRoutes(app);
+    passwordRoutes(app);
+    registerRoutes(app);
+    qrRoutes(app);
+    casRoutes(app);
+    profileRoutes(app);
+    mfaRoutes(app);
+  },
+};

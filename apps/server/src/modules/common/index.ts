@@ -1,20 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { fileRoutes } from './file.routes';
-import { settingsRoutes } from './settings.routes';
-import { taskRoutes } from './task.routes';
-import { tusRoutes } from './tus.routes';
+import type { ServerModule } from '../../platform/module';
+import { fileRoutes } from './file/file.routes';
+import { spaceRoutes } from './space/space.routes';
+import { tableSettingRoutes } from './table-setting/table-setting.routes';
+import { savedFilterRoutes } from './saved-filter/saved-filter.routes';
+import { taskRoutes } from './task/task.routes';
+import { tusRoutes } from './tus/tus.routes';
 
-export { storageSpaceRoutes } from './file.routes';
-export { taskLogRoute } from './task.routes';
-export { saveUpload, storeStagedFile, signedFileUrl, getFile, type FileDeps } from './file.service';
-export { createTask, appendTaskLog } from './jobs/task.service';
+export { taskLogsHandler } from './task/task.routes';
+export { saveUpload, storeStagedFile, signedFileUrl, getFile, contentDisposition, type FileDeps } from './file/file.service';
+export { sendStoredFile } from './file/file.routes';
+export { sysFile } from './file/file.tables';
+export { sysTask } from './task/task.tables';
+export { createTask, appendTaskLog, taskLogs } from './task/task.service';
 export { JobQueue, type JobContext, type JobDefinition } from './jobs/queue';
-export { registerResourceIo, registerResourceIoJobs, taskContext, type IoColumn, type ResourceIo } from './io/resource-io';
+export { csvLine, safeCell } from './io/cells';
+export { buildWorkbook, readFirstSheet, writeWorkbookFile, type CellValue } from './io/xlsx';
+export { resourceIoHandlers, registerResourceIoJobs, taskContext, type IoColumn, type ResourceIo } from './io/resource-io';
 
-/** Shared services (files, table settings, saved filters, tasks), mounted at /api/common. */
-export async function commonModule(app: FastifyInstance) {
-  await app.register(fileRoutes);
-  await app.register(settingsRoutes);
-  await app.register(taskRoutes);
-  await app.register(tusRoutes);
-}
+/** Shared services, registered from `commonApi`: files (storage space under /api/auth), table settings, saved filters, tasks, tus. */
+export const commonModule: ServerModule = {
+  name: 'common',
+  routes: async (app: FastifyInstance) => {
+    fileRoutes(app);
+    spaceRoutes(app);
+    tableSettingRoutes(app);
+    savedFilterRoutes(app);
+    taskRoutes(app);
+    await tusRoutes(app);
+  },
+};

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { findBadText } from '../../platform/text-guard';
 import { describeValidation } from '../../platform/validation';
 
 /**
@@ -15,7 +16,7 @@ export async function readUpload<F extends z.ZodType, T>(
   handle: (file: MultipartFile, values: z.output<F>) => Promise<T>,
 ): Promise<T> {
   if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', { type: req.headers['content-type'] ?? '' });
-  const raw: Record<string, string> = {};
+  const raw: Record<string, string> = Object.create(null);
   let result: { value: T } | undefined;
   for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 1 } })) {
     if (part.type === 'field') {
@@ -25,6 +26,12 @@ export async function readUpload<F extends z.ZodType, T>(
     if (part.fieldname !== 'file' || result) {
       part.file.resume();
       continue;
+    }
+    // The text guard does not see multipart fields: the same rule (no NUL, no broken Unicode) here.
+    const bad = findBadText(raw) ?? findBadText({ [part.fieldname]: part.filename });
+    if (bad) {
+      part.file.resume();
+      throw new AppError(400, bad.errorCode, { field: bad.field }, { errors: [] });
     }
     const parsed = fields.safeParse(raw);
     if (!parsed.success) {

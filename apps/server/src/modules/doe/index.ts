@@ -1,46 +1,54 @@
 import type { FastifyInstance } from 'fastify';
+import { doeApi } from '@breedwise/contracts/doe';
 import type { JobQueue } from '../common';
-import { registerResourceIoJobs, taskLogRoute } from '../common';
-import type { JobDeps } from '../../jobs';
-import { locationRoutes } from './location/location.routes';
-import { locationIo } from './location/location.io';
-import { teamRoutes } from './team/team.routes';
-import { projectRoutes } from './project/project.routes';
-import { fieldRoutes } from './field/field.routes';
-import { germListRoutes } from './germlist/germlist.routes';
-import { germListIo } from './germlist/germlist.io';
+import { registerResourceIoJobs, taskLogsHandler } from '../common';
+import { registerEndpoints } from '../../platform/endpoints';
+import type { JobDeps, ServerModule } from '../../platform/module';
+import { activityRoutes } from './activity/activity.routes';
+import { entryGroupRoutes } from './entry-group/entry-group.routes';
 import { experimentRoutes } from './experiment/experiment.routes';
 import { defineLayoutJob } from './experiment/layout.job';
+import { fieldRoutes } from './field/field.routes';
 import { germDesignRoutes } from './germ-design/germ-design.routes';
-import { entryGroupRoutes } from './entry-group/entry-group.routes';
-import { activityRoutes } from './activity/activity.routes';
-import { harvestRoutes } from './harvest/harvest.routes';
+import { germListIo } from './germlist/germlist.io';
+import { germListRoutes } from './germlist/germlist.routes';
 import { defineHarvestJob } from './harvest/harvest.job';
+import { harvestRoutes } from './harvest/harvest.routes';
+import { locationIo } from './location/location.io';
+import { locationRoutes } from './location/location.routes';
+import { mapRoutes } from './map/map.routes';
+import { projectRoutes } from './project/project.routes';
+import { teamRoutes } from './team/team.routes';
+import { doeMenus } from './menus';
+import { doeDictionaries } from './dictionaries';
+import { seedDoeDemo } from './seed';
 
-export { mapEngineRoutes } from './map-engine/map-engine.routes';
-
-/** Experiment design (DOE), mounted at /api/doe. */
-export async function doeModule(app: FastifyInstance) {
-  // Refusals name fields and states in the language of the screen asking (the web sends Accept-Language).
-  app.addHook('preHandler', async (req) => {
-    if (req.maybeCtx) req.maybeCtx.locale = req.locale;
-  });
-  await app.register(locationRoutes);
-  await app.register(teamRoutes);
-  await app.register(projectRoutes);
-  await app.register(fieldRoutes);
-  await app.register(germListRoutes);
-  await app.register(experimentRoutes);
-  await app.register(germDesignRoutes);
-  await app.register(entryGroupRoutes);
-  await app.register(activityRoutes);
-  await app.register(harvestRoutes);
-  await app.register(taskLogRoute);
-}
-
-export function registerDoeJobs(queue: JobQueue, deps: JobDeps): void {
+function registerDoeJobs(queue: JobQueue, deps: JobDeps): void {
   registerResourceIoJobs(queue, locationIo, deps);
   registerResourceIoJobs(queue, germListIo, deps);
   defineLayoutJob(queue);
   defineHarvestJob(queue);
 }
+
+/** Experiment design (DOE): teams, projects, locations, fields, experiments, planting lists, designs. */
+export const doeModule: ServerModule<JobQueue> = {
+  name: 'doe',
+  routes: (app: FastifyInstance) => {
+    locationRoutes(app);
+    teamRoutes(app);
+    projectRoutes(app);
+    fieldRoutes(app);
+    experimentRoutes(app);
+    germListRoutes(app);
+    germDesignRoutes(app);
+    entryGroupRoutes(app);
+    activityRoutes(app);
+    harvestRoutes(app);
+    mapRoutes(app);
+    registerEndpoints(app, doeApi.resources.task, { logs: taskLogsHandler(app) });
+  },
+  jobs: registerDoeJobs,
+  menus: doeMenus,
+  dictionaries: doeDictionaries,
+  seedDemo: seedDoeDemo,
+};

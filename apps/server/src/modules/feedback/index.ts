@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { feedbackRoutes } from './feedback.routes';
+import type { ServerModule } from '../../platform/module';
+import { feedbackRoutes } from './feedback/feedback.routes';
 
-/** User feedback, mounted at /api/auth (spec section 7). */
-export async function feedbackModule(app: FastifyInstance) {
-  await app.register(feedbackRoutes);
-}
+/** User feedback, registered from `feedbackApi` (under the spec's /api/auth base). */
+export const feedbackModule: ServerModule = {
+  name: 'feedback',
+  routes: (app: FastifyInstance) => feedbackRoutes(app),
+};

@@ -1,24 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import { germApi } from '@breedwise/contracts/germ';
 import type { JobQueue } from '../common';
-import { registerResourceIoJobs, taskLogRoute } from '../common';
-import type { JobDeps } from '../../jobs';
+import { registerResourceIoJobs, taskLogsHandler } from '../common';
+import { registerEndpoints } from '../../platform/endpoints';
+import type { JobDeps, ServerModule } from '../../platform/module';
+import { germMenus } from './menus';
+import { seedGermDemo } from './seed';
 import { germplasmRoutes } from './germplasm/germplasm.routes';
 import { germplasmIo } from './germplasm/germplasm.io';
-import { inventoryRoutes } from './inventory/inventory.routes';
-import { documentModuleRoutes } from './document/document.routes';
+import { traitRoutes } from './trait/trait.routes';
+import { placeRoutes } from './place/place.routes';
+import { lotRoutes } from './lot/lot.routes';
+import { documentsRoutes } from './document/document.routes';
+import { cartRoutes } from './cart/cart.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
+import { labelRoutes } from './label/label.routes';
 
-/** Germplasm resources and seed inventory, mounted at /api/germ. */
-export async function germModule(app: FastifyInstance) {
-  await app.register(germplasmRoutes);
-  await app.register(inventoryRoutes);
-  await app.register(documentModuleRoutes);
-  await app.register(statisticsRoutes);
-  await app.register(taskLogRoute);
-}
-
-export function registerGermJobs(queue: JobQueue, deps: JobDeps): void {
+function registerGermJobs(queue: JobQueue, deps: JobDeps): void {
   registerResourceIoJobs(queue, germplasmIo, deps);
 }
 
-export { seedGermDemo } from './demo';
+/** Germplasm resources and seed inventory (under /api/germ). */
+export const germModule: ServerModule<JobQueue> = {
+  name: 'germ',
+  routes: (app: FastifyInstance) => {
+    germplasmRoutes(app);
+    traitRoutes(app);
+    placeRoutes(app);
+    lotRoutes(app);
+    documentsRoutes(app);
+    cartRoutes(app);
+    statisticsRoutes(app);
+    labelRoutes(app);
+    registerEndpoints(app, germApi.resources.task, {
+      logs: taskLogsHandler(app),
+    });
+  },
+  jobs: registerGermJobs,
+  menus: germMenus,
+  seedDemo: seedGermDemo,
+};

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { gatewayLicenseRoutes, licenseInfoRoutes, licenseInstallRoutes } from './license.routes';
+import type { ServerModule } from '../../platform/module';
+import { installedRoutes } from './installed/installed.routes';
+import { issuedRoutes } from './issued/issued.routes';
+import { subjectRoutes } from './subject/subject.routes';
 
-export { assertLoginLicensed, assertSeatAvailable, licenseInfo, signLicense, verifyLicense, type LicensePayload } from './license.service';
+export { assertLoginLicensed, assertSeatAvailable, licenseInfo } from './installed/installed.service';
+export { signLicense, verifyLicense, type LicensePayload } from './keys';
 
-/** Mounted at /api/gateway: licence subjects and licences (issuing side). */
-export async function gatewayModule(app: FastifyInstance) {
-  await app.register(gatewayLicenseRoutes);
-}
-/** Mounted at /api/auth: GET license/info. */
-export async function licenseInfoModule(app: FastifyInstance) {
-  await app.register(licenseInfoRoutes);
-}
-/** Mounted at /api/system: installing a licence file. */
-export async function licenseInstallModule(app: FastifyInstance) {
-  await app.register(licenseInstallRoutes);
-}
+/** Licence subjects and licences: issuing (/api/gateway), info (/api/auth) and installing (/api/system). Built on system. */
+export const licenseModule: ServerModule = {
+  name: 'license',
+  routes: (app: FastifyInstance) => {
+    subjectRoutes(app);
+    issuedRoutes(app);
+    installedRoutes(app);
+  },
+};

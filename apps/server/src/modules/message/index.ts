@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { messageRoutes } from './message.routes';
+import type { ServerModule } from '../../platform/module';
+import { messageRoutes } from './message/message.routes';
+import { noticeRoutes } from './notice/notice.routes';
+import { envRoutes } from './env/env.routes';
 
-export { sendMessage, type NewMessage } from './message.service';
+export { sendMessage, type NewMessage } from './message/message.service';
 
-/** Messages, notices and getEnv; mounted under /api/auth (the spec's auth base). */
-export async function messageModule(app: FastifyInstance) {
-  await app.register(messageRoutes);
-}
+/** Messages, notices and getEnv, registered from `messageApi` (under the spec's /api/auth base). */
+export const messageModule: ServerModule = {
+  name: 'message',
+  routes: (app: FastifyInstance) => {
+    messageRoutes(app);
+    noticeRoutes(app);
+    envRoutes(app);
+  },
+};

@@ -1,31 +1,118 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sysApp, sysBrand, sysDept, sysGenomeBuild, sysNotice, sysUser } from './system.tables';
+import { sysApp } from './app/app.tables';
+import { sysBrand } from './brand/brand.tables';
+import { sysGenomeBuild } from './crop/crop.tables';
+import { sysDept } from './dept/dept.tables';
+import { sysNotice } from './notice/notice.tables';
+import { sysUser } from './user/user.tables';
 
 /** Apps of the app center: one per product area (the top-level menu groups). Added when missing. */
 const APPS = [
-  { appKey: 'germ', target: 'germ', icon: 'ExperimentOutlined', nameZh: '种质资源', nameEn: 'Germplasm', descriptionZh: '种质库、库存、出入库与盘点', descriptionEn: 'Germplasm bank, seed stock, inbound, outbound and stocktaking' },
-  { appKey: 'doe', target: 'doe', icon: 'ProjectOutlined', nameZh: '试验设计', nameEn: 'Trial design', descriptionZh: '团队、项目、地点、试验与材料组', descriptionEn: 'Teams, projects, locations, experiments and entry groups' },
-  { appKey: 'nursery', target: 'nursery', icon: 'BranchesOutlined', nameZh: '苗圃管理', nameEn: 'Nursery', descriptionZh: '苗圃设计、授粉、收获与 DH 流程', descriptionEn: 'Nursery designs, pollination, harvests and DH flows' },
-  { appKey: 'lims', target: 'lims', icon: 'ExperimentOutlined', nameZh: '实验室管理', nameEn: 'Laboratory', descriptionZh: '载体、转化、检测、培养基与试剂', descriptionEn: 'Vectors, transformation, testing, media and reagents' },
-  { appKey: 'ihup', target: 'ihup', icon: 'CameraOutlined', nameZh: '航拍图', nameEn: 'Aerial maps', descriptionZh: '航拍图上传、地块与性状分析', descriptionEn: 'Aerial image upload, plots and trait analysis' },
-  { appKey: 'gs', target: 'gs', icon: 'DeploymentUnitOutlined', nameZh: '基因组选择', nameEn: 'Genomic selection', descriptionZh: '数据集、模型与育种值预测', descriptionEn: 'Datasets, models and breeding value prediction' },
-  { appKey: 'bdai', target: 'bdai', icon: 'DatabaseOutlined', nameZh: '基因组数据湖', nameEn: 'Genomic lake', descriptionZh: '变异与样本检索', descriptionEn: 'Variant and sample search' },
-  { appKey: 'bpm', target: 'bpm', icon: 'ApartmentOutlined', nameZh: '流程审批', nameEn: 'Workflow', descriptionZh: '待办、已办与流程管理', descriptionEn: 'To-do, done and process management' },
-  { appKey: 'system', target: 'system', icon: 'SettingOutlined', nameZh: '系统管理', nameEn: 'System', descriptionZh: '用户、角色、菜单、字典与日志', descriptionEn: 'Users, roles, menus, dictionaries and logs' },
+  {
+    appKey: 'germ',
+    target: 'germ',
+    icon: 'ExperimentOutlined',
+    nameZh: '种质资源',
+    nameEn: 'Germplasm',
+    descriptionZh: '种质库、库存、出入库与盘点',
+    descriptionEn: 'Germplasm bank, seed stock, inbound, outbound and stocktaking',
+  },
+  {
+    appKey: 'doe',
+    target: 'doe',
+    icon: 'ProjectOutlined',
+    nameZh: '试验设计',
+    nameEn: 'Trial design',
+    descriptionZh: '团队、项目、地点、试验与材料组',
+    descriptionEn: 'Teams, projects, locations, experiments and entry groups',
+  },
+  {
+    appKey: 'nursery',
+    target: 'nursery',
+    icon: 'BranchesOutlined',
+    nameZh: '苗圃管理',
+    nameEn: 'Nursery',
+    descriptionZh: '苗圃设计、授粉、收获与 DH 流程',
+    descriptionEn: 'Nursery designs, pollination, harvests and DH flows',
+  },
+  {
+    appKey: 'lims',
+    target: 'lims',
+    icon: 'ExperimentOutlined',
+    nameZh: '实验室管理',
+    nameEn: 'Laboratory',
+    descriptionZh: '载体、转化、检测、培养基与试剂',
+    descriptionEn: 'Vectors, transformation, testing, media and reagents',
+  },
+  {
+    appKey: 'ihup',
+    target: 'ihup',
+    icon: 'CameraOutlined',
+    nameZh: '航拍图',
+    nameEn: 'Aerial maps',
+    descriptionZh: '航拍图上传、地块与性状分析',
+    descriptionEn: 'Aerial image upload, plots and trait analysis',
+  },
+  {
+    appKey: 'gs',
+    target: 'gs',
+    icon: 'DeploymentUnitOutlined',
+    nameZh: '基因组选择',
+    nameEn: 'Genomic selection',
+    descriptionZh: '数据集、模型与育种值预测',
+    descriptionEn: 'Datasets, models and breeding value prediction',
+  },
+  {
+    appKey: 'bdai',
+    target: 'bdai',
+    icon: 'DatabaseOutlined',
+    nameZh: '基因组数据湖',
+    nameEn: 'Genomic lake',
+    descriptionZh: '变异与样本检索',
+    descriptionEn: 'Variant and sample search',
+  },
+  {
+    appKey: 'bpm',
+    target: 'bpm',
+    icon: 'ApartmentOutlined',
+    nameZh: '流程审批',
+    nameEn: 'Workflow',
+    descriptionZh: '待办、已办与流程管理',
+    descriptionEn: 'To-do, done and process management',
+  },
+  {
+    appKey: 'system',
+    target: 'system',
+    icon: 'SettingOutlined',
+    nameZh: '系统管理',
+    nameEn: 'System',
+    descriptionZh: '用户、角色、菜单、字典与日志',
+    descriptionEn: 'Users, roles, menus, dictionaries and logs',
+  },
 ];
 
 /** The germplasm bank's branded variant (spec section 1): chosen by the entry path /germbank. */
 const BRANDS = [
   {
-    brandKey: 'germbank', nameZh: '国家作物种质库', nameEn: 'National Crop Germplasm Bank', logoUrl: '/brand/germbank.svg', primaryColor: '#2e7d32',
-    hosts: [] as string[], pathPrefix: '/germbank', dashboardType: 'germbank', isDefault: false,
+    brandKey: 'germbank',
+    nameZh: '国家作物种质库',
+    nameEn: 'National Crop Germplasm Bank',
+    logoUrl: '/brand/germbank.svg',
+    primaryColor: '#2e7d32',
+    hosts: [] as string[],
+    pathPrefix: '/germbank',
+    dashboardType: 'germbank',
+    isDefault: false,
   },
 ];
 
 /** Reference rows of this version that the database lacks (administrators' edits are kept). */
 export async function syncProductSeeds(db: DbOrTx): Promise<void> {
-  await db.insert(sysApp).values(APPS.map((a, i) => ({ ...a, sort: (i + 1) * 10 }))).onConflictDoNothing({ target: sysApp.appKey });
+  await db
+    .insert(sysApp)
+    .values(APPS.map((a, i) => ({ ...a, sort: (i + 1) * 10 })))
+    .onConflictDoNothing({ target: sysApp.appKey });
   await db.insert(sysBrand).values(BRANDS).onConflictDoNothing({ target: sysBrand.brandKey });
 }
 
@@ -44,7 +131,15 @@ export async function seedDemoAccounts(db: DbOrTx, org: { orgId: number; crops: 
   await db.update(sysUser).set({ deptId: maize.id }).where(eq(sysUser.id, org.users.breeder));
   const by = org.users.admin;
   await db.insert(sysGenomeBuild).values([
-    { orgId: org.orgId, cropId: org.crops.maize, code: 'B73_RefGen_v5', name: 'B73 RefGen_v5', description: 'Zm-B73-REFERENCE-NAM-5.0', sort: 1, createdBy: by },
+    {
+      orgId: org.orgId,
+      cropId: org.crops.maize,
+      code: 'B73_RefGen_v5',
+      name: 'B73 RefGen_v5',
+      description: 'Zm-B73-REFERENCE-NAM-5.0',
+      sort: 1,
+      createdBy: by,
+    },
     { orgId: org.orgId, cropId: org.crops.maize, code: 'B73_RefGen_v4', name: 'B73 RefGen_v4', description: 'AGPv4', sort: 2, createdBy: by },
     { orgId: org.orgId, cropId: org.crops.rice, code: 'IRGSP-1.0', name: 'Nipponbare IRGSP-1.0', sort: 1, createdBy: by },
   ]);

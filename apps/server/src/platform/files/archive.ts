@@ -43,9 +43,11 @@ export function screenZip(path: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_
       };
       // yauzl validates names itself while decoding them; its refusals are unsafe paths, the rest corruption.
       zip.on('error', (e: Error) =>
-        fail(/absolute path|invalid relative path|invalid characters/i.test(e.message)
-          ? new AppError(400, 'ARCHIVE_UNSAFE_PATH', { path: (/: (.*)$/.exec(e.message)?.[1] ?? '').slice(0, 200) })
-          : new AppError(400, 'ARCHIVE_INVALID')),
+        fail(
+          /absolute path|invalid relative path|invalid characters/i.test(e.message)
+            ? new AppError(400, 'ARCHIVE_UNSAFE_PATH', { path: (/: (.*)$/.exec(e.message)?.[1] ?? '').slice(0, 200) })
+            : new AppError(400, 'ARCHIVE_INVALID'),
+        ),
       );
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;

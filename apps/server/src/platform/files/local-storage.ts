@@ -42,6 +42,9 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return fsp.access(this.path(key)).then(() => true, () => false);
+    return fsp.access(this.path(key)).then(
+      () => true,
+      () => false,
+    );
   }
 }

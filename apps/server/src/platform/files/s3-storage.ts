@@ -34,7 +34,16 @@ export class S3Storage implements ObjectStorage {
     const url = this.url(key);
     // A streamed body is not hashed up front: S3 accepts it signed as UNSIGNED-PAYLOAD (TLS protects it).
     const payloadHash = body instanceof Readable ? 'UNSIGNED-PAYLOAD' : sha256(body ?? '');
-    const signed = signV4({ method, url, headers, payloadHash, date: new Date(), region: this.o.region, accessKeyId: this.o.accessKeyId, secretAccessKey: this.o.secretAccessKey });
+    const signed = signV4({
+      method,
+      url,
+      headers,
+      payloadHash,
+      date: new Date(),
+      region: this.o.region,
+      accessKeyId: this.o.accessKeyId,
+      secretAccessKey: this.o.secretAccessKey,
+    });
     const payload = body instanceof Readable ? (Readable.toWeb(body) as ReadableStream) : body ? new Uint8Array(body) : undefined;
     return fetch(url, { method, body: payload, headers: signed, ...(body instanceof Readable ? { duplex: 'half' } : {}) } as RequestInit);
   }
@@ -95,7 +104,10 @@ export function signV4(i: SignInput): Record<string, string> {
   const all: Record<string, string> = { ...i.headers, host: i.url.host, 'x-amz-content-sha256': i.payloadHash, 'x-amz-date': amzDate };
   const lower = Object.fromEntries(Object.entries(all).map(([k, v]) => [k.toLowerCase(), v.trim()]));
   const names = Object.keys(lower).sort();
-  const query = [...i.url.searchParams.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join('&');
+  const query = [...i.url.searchParams.entries()]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
   const canonical = [i.method, i.url.pathname, query, names.map((n) => `${n}:${lower[n]}\n`).join(''), names.join(';'), i.payloadHash].join('\n');
   const scope = `${day}/${i.region}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');

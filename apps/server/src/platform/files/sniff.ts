@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import type { FileKind } from '@breedwise/contracts';
+import type { FileKind } from '@breedwise/contracts/common';
 
 export interface Detected {
   ext: string;
@@ -10,17 +10,29 @@ export interface Detected {
 }
 
 const BINARY: Record<string, FileKind[]> = {
-  png: ['image'], jpg: ['image'], gif: ['image'],
+  png: ['image'],
+  jpg: ['image'],
+  gif: ['image'],
   pdf: ['document'],
-  docx: ['document'], pptx: ['document'],
-  xlsx: ['spreadsheet', 'document'], xls: ['spreadsheet', 'document'],
+  docx: ['document'],
+  pptx: ['document'],
+  xlsx: ['spreadsheet', 'document'],
+  xls: ['spreadsheet', 'document'],
   zip: ['archive'],
 };
 
 /** Extensions that promise a binary format: their content must match. */
 const CLAIMS: Record<string, string[]> = {
-  png: ['png'], jpg: ['jpg'], jpeg: ['jpg'], gif: ['gif'], pdf: ['pdf'], docx: ['docx'], pptx: ['pptx'],
-  xlsx: ['xlsx'], xls: ['xls', 'cfb'], zip: ['zip', 'xlsx', 'docx', 'pptx'],
+  png: ['png'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  gif: ['gif'],
+  pdf: ['pdf'],
+  docx: ['docx'],
+  pptx: ['pptx'],
+  xlsx: ['xlsx'],
+  xls: ['xls', 'cfb'],
+  zip: ['zip', 'xlsx', 'docx', 'pptx'],
 };
 
 const TEXT_EXT: Record<string, { mime: string; kinds: FileKind[] }> = {

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config';
-import { LocalStorage } from './local-storage';
-import { S3Storage } from './s3-storage';
 
 /** Where file bytes live: a local folder by default, S3-compatible object storage at scale. */
 export interface ObjectStorage {
@@ -19,10 +16,4 @@ export function assertSafeKey(key: string): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]{0,300}$/.test(key) || key.includes('..') || key.includes('//')) {
     throw new Error(`unsafe storage key: ${key}`);
   }
-}
-
-export function createStorage(config: Pick<Config, 'storage' | 'dataDir'>): ObjectStorage {
-  const s = config.storage;
-  if (s.driver === 's3') return new S3Storage(s);
-  return new LocalStorage(`${config.dataDir}/files`);
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { hasPermission } from '@breedwise/contracts';
-import { useLoginInfo } from '../../shell/auth-api';
+import { useLoginInfo } from '../../lib/login-info';
 
 export interface AuthorizedProps {
   /** Shown when the user holds any of these permission strings. */

@@ -5,23 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { LatestNotice, MessageRow } from '@breedwise/contracts';
+import type { MessageRow } from '@breedwise/contracts/message';
 import './auth.css';
 import { feedback } from '../../lib/feedback';
 import { queryClient } from '../../lib/query';
-import { api, request, type PageResult } from '../../lib/request';
+import { platformApi } from '../../lib/platform-api';
 import { local } from '../../lib/storage';
 
-export const messageKeys = { all: ['auth', 'message'] as const };
-
-export const messageApi = {
-  count: () => api.get<{ count: number }>('/auth/api/message/noReadCount', undefined, { errorMode: 'silent' }),
-  list: (q: Record<string, unknown>) => request<PageResult<MessageRow>>('/auth/api/message/list', { params: q, errorMode: 'silent' }),
-  setRead: (id: number) => api.post<null>(`/auth/api/message/setRead/${id}`),
-  setReadAll: () => api.post<{ updated: number }>('/auth/api/message/setReadAll'),
-  /** Errors are silent (spec section 8). */
-  latestNotice: () => api.get<LatestNotice>('/auth/api/notice/getLatest', undefined, { errorMode: 'silent' }),
-};
+const { message: messages, notice } = platformApi.message;
+/** The bell's reads are silent (spec section 8): a failing count must not interrupt the work. */
+const silent = { errorMode: 'silent' } as const;
 
 const SEEN_NOTICE = 'bw-seen-notice';
 
@@ -29,20 +22,20 @@ const SEEN_NOTICE = 'bw-seen-notice';
 export function MessageBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const count = useQuery({ queryKey: [...messageKeys.all, 'count'], queryFn: messageApi.count, refetchInterval: 60_000 });
-  const latest = useQuery({ queryKey: [...messageKeys.all, 'latest'], queryFn: () => messageApi.list({ pageNum: 1, pageSize: 5 }) });
-  const notice = useQuery({ queryKey: ['auth', 'notice', 'latest'], queryFn: messageApi.latestNotice, retry: false });
+  const count = useQuery({ queryKey: messages.noReadCount.key, queryFn: () => messages.noReadCount(undefined, silent), refetchInterval: 60_000 });
+  const latest = useQuery({ queryKey: [...messages.list.key, 'latest'], queryFn: () => messages.list({ pageNum: 1, pageSize: 5 }, silent) });
+  const latestNotice = useQuery({ queryKey: notice.getLatest.key, queryFn: () => notice.getLatest(undefined, silent), retry: false });
 
   useEffect(() => {
-    const n = notice.data;
+    const n = latestNotice.data;
     if (!n || local.get<number | null>(SEEN_NOTICE, null) === n.id) return;
     local.set(SEEN_NOTICE, n.id);
     feedback.current?.notification[n.level === 'info' ? 'info' : 'warning']({ title: n.title, description: n.content, duration: 8 });
-  }, [notice.data]);
+  }, [latestNotice.data]);
 
   const open = async (m: MessageRow) => {
-    if (!m.read) await messageApi.setRead(m.id);
-    await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    if (!m.read) await messages.setRead({ id: m.id });
+    await queryClient.invalidateQueries({ queryKey: messages.$key });
     navigate(m.link ?? '/system/message');
   };
   const content = (
@@ -53,14 +46,38 @@ export function MessageBell() {
           dataSource={latest.data.rows}
           renderItem={(m) => (
             <List.Item className={m.read ? '' : 'bw-unread'} onClick={() => open(m)}>
-              <List.Item.Meta title={m.title} description={<><Typography.Text type="secondary" ellipsis>{m.content}</Typography.Text><div className="bw-bell-time">{dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}</div></>} />
+              <List.Item.Meta
+                title={m.title}
+                description={
+                  <>
+                    <Typography.Text type="secondary" ellipsis>
+                      {m.content}
+                    </Typography.Text>
+                    <div className="bw-bell-time">{dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}</div>
+                  </>
+                }
+              />
             </List.Item>
           )}
         />
-      ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('message.empty')} />}
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('message.empty')} />
+      )}
       <div className="bw-bell-actions">
-        <Button type="link" size="small" onClick={async () => { await messageApi.setReadAll(); await queryClient.invalidateQueries({ queryKey: messageKeys.all }); }} data-testid="bell-read-all">{t('message.readAll')}</Button>
-        <Button type="link" size="small" onClick={() => navigate('/system/message')} data-testid="bell-all">{t('message.viewAll')}</Button>
+        <Button
+          type="link"
+          size="small"
+          onClick={async () => {
+            await messages.setReadAll();
+            await queryClient.invalidateQueries({ queryKey: messages.$key });
+          }}
+          data-testid="bell-read-all"
+        >
+          {t('message.readAll')}
+        </Button>
+        <Button type="link" size="small" onClick={() => navigate('/system/message')} data-testid="bell-all">
+          {t('message.viewAll')}
+        </Button>
       </div>
     </div>
   );

@@ -1,13 +1,17 @@
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { DictEntry } from '@breedwise/contracts';
+import type { DictEntry } from '@breedwise/contracts/system';
 import { api } from '../../lib/request';
 
 const COLORS: Record<string, string> = { primary: 'processing', success: 'success', info: 'default', warning: 'warning', danger: 'error' };
 
 /** Entries of a dictionary in the interface language (cached; they rarely change). */
 export function useDict(dictType: string, appKey?: string) {
-  return useQuery({ queryKey: ['system', 'dict', dictType, appKey], queryFn: () => api.get<DictEntry[]>('/system/dic/list', { dictType, appKey }), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: ['system', 'dict', dictType, appKey],
+    queryFn: () => api.get<DictEntry[]>('/system/dic/list', { dictType, appKey }),
+    staleTime: 10 * 60_000,
+  });
 }
 
 /** A dictionary value shown as its label, coloured by the entry's listClass. */

@@ -17,7 +17,13 @@ export function FullscreenModal({ title, children, width = 800, ...rest }: Modal
         <div className="bw-modal-title">
           <span>{title}</span>
           <Tooltip title={full ? t('dialog.exitFullscreen') : t('dialog.fullscreen')}>
-            <Button type="text" size="small" icon={full ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFull((v) => !v)} aria-label={full ? t('dialog.exitFullscreen') : t('dialog.fullscreen')} />
+            <Button
+              type="text"
+              size="small"
+              icon={full ? <CompressOutlined /> : <ExpandOutlined />}
+              onClick={() => setFull((v) => !v)}
+              aria-label={full ? t('dialog.exitFullscreen') : t('dialog.fullscreen')}
+            />
           </Tooltip>
         </div>
       }

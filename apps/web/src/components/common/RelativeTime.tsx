@@ -12,5 +12,9 @@ export function RelativeTime({ at }: { at: string | Date }) {
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return <Tooltip title={dayjs(at).format('YYYY-MM-DD HH:mm:ss')}><span>{relativeTime(at, now, t)}</span></Tooltip>;
+  return (
+    <Tooltip title={dayjs(at).format('YYYY-MM-DD HH:mm:ss')}>
+      <span>{relativeTime(at, now, t)}</span>
+    </Tooltip>
+  );
 }

@@ -35,16 +35,31 @@ function useRemote(fetch: (keyword: string) => Promise<RemoteOption[]>) {
   return { options, loading, search };
 }
 
-/** A select whose options come from the server by keyword (option lists: pageNum, pageSize, keyword). */
-export function RemoteSelect({ fetch, ...rest }: Omit<SelectProps, 'options' | 'onSearch' | 'showSearch' | 'filterOption'> & { fetch(keyword: string): Promise<RemoteOption[]> }) {
+/** An option known before any search; a null label (a row without the name) is left out. */
+export interface SeedOption {
+  value: string | number;
+  label: string | null;
+}
+
+/**
+ * A select whose options come from the server by keyword (option lists: pageNum, pageSize, keyword).
+ * `seed` holds options known before any search, typically the current value with its name, so an edit
+ * form shows the name and not the id.
+ */
+export function RemoteSelect({
+  fetch,
+  seed,
+  ...rest
+}: Omit<SelectProps, 'options' | 'onSearch' | 'showSearch' | 'filterOption'> & { fetch(keyword: string): Promise<RemoteOption[]>; seed?: SeedOption[] }) {
   const { t } = useTranslation();
   const { options, loading, search } = useRemote(fetch);
+  const seeded = (seed ?? []).filter((o): o is RemoteOption => o.label !== null && !options.some((x) => x.value === o.value));
   return (
     <Select
       {...rest}
       showSearch={{ filterOption: false, onSearch: search }}
       onOpenChange={(open) => open && options.length === 0 && search('')}
-      options={options}
+      options={[...seeded, ...options]}
       listHeight={DROPDOWN.height}
       popupMatchSelectWidth={DROPDOWN.width}
       placeholder={rest.placeholder ?? t('select.placeholder')}
@@ -54,7 +69,14 @@ export function RemoteSelect({ fetch, ...rest }: Omit<SelectProps, 'options' | '
 }
 
 /** A select whose dropdown is a small table of matches (e.g. germplasm with name, pedigree, generation). */
-export function TableSelect<T extends RemoteOption>({ fetch, columns, value, onChange, placeholder, disabled }: {
+export function TableSelect<T extends RemoteOption>({
+  fetch,
+  columns,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+}: {
   fetch(keyword: string): Promise<T[]>;
   columns: ColumnsType<T>;
   value?: T['value'];

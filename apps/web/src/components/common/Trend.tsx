@@ -15,7 +15,8 @@ export function Trend({ value, reverse = false, suffix = '' }: { value: number; 
   const Icon = direction === 'up' ? ArrowUpOutlined : direction === 'down' ? ArrowDownOutlined : MinusOutlined;
   return (
     <span style={{ color }} aria-label={t(`trend.${direction}`)} data-trend={direction}>
-      <Icon /> {Math.abs(value)}{suffix}
+      <Icon /> {Math.abs(value)}
+      {suffix}
     </span>
   );
 }

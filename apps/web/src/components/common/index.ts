@@ -1,5 +1,5 @@
 export { FullscreenModal } from './FullscreenModal';
-export { RemoteSelect, TableSelect, type RemoteOption } from './RemoteSelect';
+export { RemoteSelect, TableSelect, type RemoteOption, type SeedOption } from './RemoteSelect';
 export { DictTag, useDict } from './DictTag';
 export { Trend, trendState } from './Trend';
 export { RelativeTime } from './RelativeTime';
@@ -7,3 +7,4 @@ export { relativeTime } from './relative-time';
 export { PageWatermark } from './Watermark';
 export { QrCode } from './QrCode';
 export { PALETTE, themeShades } from './palette';
+export { MENU_ICON_NAMES, menuIcon } from './menu-icons';

@@ -3,12 +3,25 @@ export const PALETTE = ['#1677ff', '#52c41a', '#faad14', '#f5222d', '#722ed1', '
 
 function parse(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   if (!/^[0-9a-f]{6}$/i.test(full)) throw new Error(`not a colour: ${hex}`);
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-const toHex = (rgb: number[]) => `#${rgb.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`;
+const toHex = (rgb: number[]) =>
+  `#${rgb
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 /** `tenths` of b into a, in whole tenths so that no floating-point drift changes the rounding. */
 const mix = (a: number[], b: number[], tenths: number) => a.map((v, i) => (v * (10 - tenths) + b[i] * tenths) / 10);
 

@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/request';
 import { DataTable } from './DataTable';
 
 const columns = [{ title: 'Name', dataIndex: 'name', key: 'name' }];
-const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+const wrap = (ui: React.ReactNode) =>
+  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 
 describe('DataTable', () => {
   it('shows rows and the total, and asks for page 1 of 20 by default', async () => {
@@ -20,7 +21,9 @@ describe('DataTable', () => {
 
   it('shows the server message when the request fails', async () => {
     await i18n.changeLanguage('en');
-    const fetch = vi.fn(async () => { throw new ApiError('Permission denied: doe:location:list is required', 403, 403, 'FORBIDDEN'); });
+    const fetch = vi.fn(async () => {
+      throw new ApiError('Permission denied: doe:location:list is required', 403, 403, 'FORBIDDEN');
+    });
     wrap(<DataTable queryKey={['t2']} fetch={fetch} columns={columns} rowKey="id" />);
     expect(await screen.findByText('Permission denied: doe:location:list is required')).toBeTruthy();
   });

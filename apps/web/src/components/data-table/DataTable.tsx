@@ -4,9 +4,11 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type TableSettings } from '@breedwise/contracts';
-import type { PageResult } from '../../lib/request';
-import { tableSettingsApi } from './api';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@breedwise/contracts';
+import type { TableSettings } from '@breedwise/contracts/common';
+import type { PageResult } from '@breedwise/contracts';
+import type { CallOptions } from '../../lib/api-client';
+import { platformApi } from '../../lib/platform-api';
 import { applySettings, defaultSettings, rangeSelect, reconcile, DEFAULT_LOOK, type ColumnLike } from './column-settings';
 import { ColumnSettingsPopover, TableLookPopover } from './TableSettingsPopovers';
 
@@ -17,12 +19,18 @@ export interface PageRequest {
   isAsc?: 'asc' | 'desc';
 }
 
+/** A page endpoint of a module's typed client (`api.doe.location.page`): its call and its query key. */
+export type PageEndpoint<T> = ((input: any, opts?: CallOptions) => Promise<PageResult<T>>) & { readonly key: readonly string[] };
+
 export interface DataTableProps<T> {
-  /** Cache key of the list; mutations invalidate it to refresh the table. */
-  queryKey: readonly unknown[];
+  /** The list endpoint (`api.doe.location.page`): the table calls it and caches under its key. */
+  endpoint?: PageEndpoint<T>;
+  /** Cache key of the list when no endpoint is given; mutations invalidate it to refresh the table. */
+  queryKey?: readonly unknown[];
   /** Filters of the list (keyword, filter drawer, ...); a change goes back to page 1. */
   params?: Record<string, unknown>;
-  fetch(request: PageRequest & Record<string, unknown>): Promise<PageResult<T>>;
+  /** The fetch when no endpoint is given. */
+  fetch?(request: PageRequest & Record<string, unknown>): Promise<PageResult<T>>;
   /** Every column needs a `key` (the sort column and the settings refer to it). */
   columns: ColumnsType<T>;
   rowKey: string | ((row: T) => Key);
@@ -35,6 +43,8 @@ export interface DataTableProps<T> {
   onSelectionChange?(keys: Key[], rows: T[]): void;
   onRowClick?(row: T): void;
   scrollX?: number | string;
+  /** Tree rows (rows with `children`): which are expanded. */
+  expandable?: TableProps<T>['expandable'];
   testId?: string;
 }
 
@@ -61,11 +71,19 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   }
 
   const request = { pageNum, pageSize, ...sort, ...props.params };
-  const query = useQuery({ queryKey: [...props.queryKey, request], queryFn: () => props.fetch(request), placeholderData: keepPreviousData });
+  const queryKey = props.endpoint?.key ?? props.queryKey ?? [];
+  const fetchPage = props.endpoint ? (r: typeof request) => props.endpoint!(r, { errorMode: 'silent' }) : props.fetch!;
+  const query = useQuery({ queryKey: [...queryKey, request], queryFn: () => fetchPage(request), placeholderData: keepPreviousData });
 
   // Settings: the saved ones (server), edited in a draft until saved.
-  const settingsKey = ['common', 'table-setting', props.tableName];
-  const saved = useQuery({ queryKey: settingsKey, queryFn: () => tableSettingsApi.get(props.tableName!), enabled: !!props.tableName, staleTime: Infinity });
+  const settings = platformApi.common.tableSetting;
+  const settingsKey = [...settings.$key, props.tableName];
+  const saved = useQuery({
+    queryKey: settingsKey,
+    queryFn: () => settings.get({ tableName: props.tableName! }, { errorMode: 'silent' }),
+    enabled: !!props.tableName,
+    staleTime: Infinity,
+  });
   const declared = props.columns as ColumnLike[];
   const [draft, setDraft] = useState<TableSettings>(() => defaultSettings(declared));
   useEffect(() => {
@@ -73,10 +91,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     // The declared columns change identity with the language; their keys do not.
   }, [saved.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const look = props.tableName ? draft.look : DEFAULT_LOOK;
-  const columns = useMemo(() => (props.tableName ? (applySettings(declared, draft) as ColumnsType<T>) : props.columns), [props.columns, props.tableName, draft]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(
+    () => (props.tableName ? (applySettings(declared, draft) as ColumnsType<T>) : props.columns),
+    [props.columns, props.tableName, draft, declared],
+  );
 
   const persist = async (next: TableSettings) => {
-    await tableSettingsApi.save(props.tableName!, next);
+    await settings.save({ tableName: props.tableName!, ...next }, { errorMode: 'silent' });
     queryClient.setQueryData(settingsKey, next);
   };
 
@@ -116,14 +137,21 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </Tooltip>
         {props.tableName && (
           <>
-            <TableLookPopover look={look} onChange={(next) => { const s = { ...draft, look: next }; setDraft(s); void persist(s).catch(() => undefined); }} />
+            <TableLookPopover
+              look={look}
+              onChange={(next) => {
+                const s = { ...draft, look: next };
+                setDraft(s);
+                void persist(s).catch(() => undefined);
+              }}
+            />
             <ColumnSettingsPopover
               columns={declared}
               draft={draft}
               onDraft={setDraft}
               onSave={() => persist(draft)}
               onReset={async () => {
-                await tableSettingsApi.reset(props.tableName!);
+                await settings.reset({ tableName: props.tableName! }, { errorMode: 'silent' });
                 queryClient.setQueryData(settingsKey, null);
                 setDraft(defaultSettings(declared));
               }}
@@ -144,6 +172,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         locale={{ emptyText }}
         onChange={onChange}
         onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick!(row), className: 'bw-row-clickable' }) : undefined}
+        expandable={props.expandable}
         summary={
           summary
             ? () => (
@@ -174,8 +203,17 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                   const pageKeys = rows.map(keyOf);
                   const index = pageKeys.indexOf(keyOf(record));
                   if ((event as unknown as MouseEvent | undefined)?.shiftKey && lastClicked.current !== null) {
-                    const keys = rangeSelect(pageKeys, (props.selectedKeys ?? []).filter((k) => k !== keyOf(record) || checked), lastClicked.current, index, checked);
-                    props.onSelectionChange?.(keys, rows.filter((r) => keys.includes(keyOf(r))));
+                    const keys = rangeSelect(
+                      pageKeys,
+                      (props.selectedKeys ?? []).filter((k) => k !== keyOf(record) || checked),
+                      lastClicked.current,
+                      index,
+                      checked,
+                    );
+                    props.onSelectionChange?.(
+                      keys,
+                      rows.filter((r) => keys.includes(keyOf(r))),
+                    );
                   }
                   lastClicked.current = index;
                 },

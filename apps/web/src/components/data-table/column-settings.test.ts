@@ -28,7 +28,14 @@ describe('column settings', () => {
   });
 
   it('keep columns added after the settings were saved, and drop vanished ones', () => {
-    const saved = { columns: [{ prop: 'code', hide: false }, { prop: 'ghost', hide: false }, { prop: 'name', hide: false }], look: { size: 'small' as const, bordered: true, striped: true } };
+    const saved = {
+      columns: [
+        { prop: 'code', hide: false },
+        { prop: 'ghost', hide: false },
+        { prop: 'name', hide: false },
+      ],
+      look: { size: 'small' as const, bordered: true, striped: true },
+    };
     expect(applySettings(columns, saved).map((c) => c.key)).toEqual(['code', 'name', 'city', 'actions']);
     expect(reconcile(saved, columns).columns.map((c) => c.prop)).toEqual(['code', 'name', 'city', 'actions']);
   });

@@ -1,4 +1,4 @@
-import type { ColumnSetting, TableLook, TableSettings } from '@breedwise/contracts';
+import type { ColumnSetting, TableLook, TableSettings } from '@breedwise/contracts/common';
 
 export interface ColumnLike {
   key?: React.Key;
@@ -15,12 +15,14 @@ const keyOf = (c: ColumnLike) => String(c.key ?? '');
 /** The settings a table starts from: its columns as declared. */
 export function defaultSettings(columns: ColumnLike[]): TableSettings {
   return {
-    columns: columns.filter((c) => c.key !== undefined).map((c) => ({
-      prop: keyOf(c),
-      width: typeof c.width === 'number' ? c.width : null,
-      hide: false,
-      fixed: c.fixed === 'left' || c.fixed === 'right' ? c.fixed : null,
-    })),
+    columns: columns
+      .filter((c) => c.key !== undefined)
+      .map((c) => ({
+        prop: keyOf(c),
+        width: typeof c.width === 'number' ? c.width : null,
+        hide: false,
+        fixed: c.fixed === 'left' || c.fixed === 'right' ? c.fixed : null,
+      })),
     look: DEFAULT_LOOK,
   };
 }

@@ -7,8 +7,23 @@ import { DynamicForm, dynamicFormValues } from './DynamicForm';
 
 const schema = DynamicFormSchema.parse({
   fields: [
-    { name: 'method', label: { 'zh-CN': '授粉方式', en: 'Method' }, type: 'radio', required: true, options: [{ value: 'cross', label: { 'zh-CN': '杂交', en: 'Cross' } }, { value: 'self', label: { 'zh-CN': '自交', en: 'Selfing' } }] },
-    { name: 'male', label: { 'zh-CN': '父本', en: 'Male parent' }, type: 'text', required: { all: [{ field: 'method', op: 'eq', value: 'cross' }] }, hidden: { all: [{ field: 'method', op: 'eq', value: 'self' }] } },
+    {
+      name: 'method',
+      label: { 'zh-CN': '授粉方式', en: 'Method' },
+      type: 'radio',
+      required: true,
+      options: [
+        { value: 'cross', label: { 'zh-CN': '杂交', en: 'Cross' } },
+        { value: 'self', label: { 'zh-CN': '自交', en: 'Selfing' } },
+      ],
+    },
+    {
+      name: 'male',
+      label: { 'zh-CN': '父本', en: 'Male parent' },
+      type: 'text',
+      required: { all: [{ field: 'method', op: 'eq', value: 'cross' }] },
+      hidden: { all: [{ field: 'method', op: 'eq', value: 'self' }] },
+    },
   ],
 });
 

@@ -15,15 +15,24 @@ export interface DynamicFormProps {
 function input(f: DynamicField, locale: Locale) {
   const options = f.options?.map((o) => ({ value: o.value, label: o.label[locale] }));
   switch (f.type) {
-    case 'textarea': return <Input.TextArea rows={3} maxLength={f.maxLength} showCount={!!f.maxLength} />;
-    case 'number': return <InputNumber style={{ width: '100%' }} min={f.min} max={f.max} />;
-    case 'integer': return <InputNumber style={{ width: '100%' }} min={f.min} max={f.max} precision={0} />;
-    case 'select': return <Select options={options} allowClear />;
-    case 'multiSelect': return <Select options={options} mode="multiple" allowClear />;
-    case 'radio': return <Radio.Group options={options} />;
-    case 'switch': return <Switch />;
-    case 'date': return <DatePicker style={{ width: '100%' }} />;
-    default: return <Input maxLength={f.maxLength} />;
+    case 'textarea':
+      return <Input.TextArea rows={3} maxLength={f.maxLength} showCount={!!f.maxLength} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} min={f.min} max={f.max} />;
+    case 'integer':
+      return <InputNumber style={{ width: '100%' }} min={f.min} max={f.max} precision={0} />;
+    case 'select':
+      return <Select options={options} allowClear />;
+    case 'multiSelect':
+      return <Select options={options} mode="multiple" allowClear />;
+    case 'radio':
+      return <Radio.Group options={options} />;
+    case 'switch':
+      return <Switch />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} />;
+    default:
+      return <Input maxLength={f.maxLength} />;
   }
 }
 
@@ -39,11 +48,18 @@ export function DynamicForm({ schema, form, initialValues, disabled, defaultSpan
   const defaults = Object.fromEntries(schema.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue]));
   const start = { ...defaults, ...initialValues };
   return (
-    <Form form={form} layout="vertical" disabled={disabled} data-testid="dynamic-form"
-      initialValues={Object.fromEntries(Object.entries(start).map(([k, v]) => {
-        const f = schema.fields.find((x) => x.name === k);
-        return [k, f?.type === 'date' && typeof v === 'string' ? dayjs(v) : v];
-      }))}>
+    <Form
+      form={form}
+      layout="vertical"
+      disabled={disabled}
+      data-testid="dynamic-form"
+      initialValues={Object.fromEntries(
+        Object.entries(start).map(([k, v]) => {
+          const f = schema.fields.find((x) => x.name === k);
+          return [k, f?.type === 'date' && typeof v === 'string' ? dayjs(v) : v];
+        }),
+      )}
+    >
       <Row gutter={16}>
         {schema.fields.map((f) =>
           isFieldHidden(f, values) ? null : (
@@ -54,13 +70,15 @@ export function DynamicForm({ schema, form, initialValues, disabled, defaultSpan
                 extra={f.help?.[locale]}
                 required={isFieldRequired(f, values)}
                 valuePropName={f.type === 'switch' ? 'checked' : 'value'}
-                rules={[{
-                  validator: async (_r, raw) => {
-                    const v = dayjs.isDayjs(raw) ? raw.format('YYYY-MM-DD') : typeof raw === 'string' ? raw.trim() : raw;
-                    const problem = checkField(f, v, { ...values, [f.name]: v }, locale);
-                    if (problem) throw new Error(problem.message);
+                rules={[
+                  {
+                    validator: async (_r, raw) => {
+                      const v = dayjs.isDayjs(raw) ? raw.format('YYYY-MM-DD') : typeof raw === 'string' ? raw.trim() : raw;
+                      const problem = checkField(f, v, { ...values, [f.name]: v }, locale);
+                      if (problem) throw new Error(problem.message);
+                    },
                   },
-                }]}
+                ]}
               >
                 {input(f, locale)}
               </Form.Item>

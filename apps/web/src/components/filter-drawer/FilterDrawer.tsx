@@ -5,8 +5,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { filterOperatorLabels, type FilterItem, type FilterOperator, type Locale } from '@breedwise/contracts';
-import { availableFields, decodeItems, defaultOperator, encodeRows, newRowId, operatorsOf, type FilterFieldConfig, type FilterRow, type RowValue } from './filter-model';
-import { savedFilterApi } from './api';
+import {
+  availableFields,
+  decodeItems,
+  defaultOperator,
+  encodeRows,
+  newRowId,
+  operatorsOf,
+  type FilterFieldConfig,
+  type FilterRow,
+  type RowValue,
+} from './filter-model';
+import { platformApi } from '../../lib/platform-api';
 
 export interface FilterDrawerProps {
   /** Key of the drawer: saved filters are kept per name and user. */
@@ -33,7 +43,9 @@ export function FilterDrawer({ name, open, fields, value, onChange, onClose }: F
   const [saving, setSaving] = useState(false);
   const [title, setTitle] = useState('');
   const [titleError, setTitleError] = useState(false);
-  const saved = useQuery({ queryKey: ['common', 'saved-filter', name], queryFn: () => savedFilterApi.my(name), enabled: open });
+  const savedFilters = platformApi.common.savedFilter;
+  const savedKey = [...savedFilters.$key, name];
+  const saved = useQuery({ queryKey: savedKey, queryFn: () => savedFilters.my({ filterName: name }), enabled: open });
 
   // Each opening starts from the filter in force, so cancel can simply drop the edits.
   useEffect(() => {
@@ -66,11 +78,11 @@ export function FilterDrawer({ name, open, fields, value, onChange, onClose }: F
       setTitleError(true);
       return;
     }
-    await savedFilterApi.save(name, title.trim(), encodeRows(rows, fields));
+    await savedFilters.save({ filterName: name, title: title.trim(), filterObj: encodeRows(rows, fields) });
     void message.success(t('filter.saved'));
     setSaving(false);
     setTitle('');
-    await queryClient.invalidateQueries({ queryKey: ['common', 'saved-filter', name] });
+    await queryClient.invalidateQueries({ queryKey: savedKey });
   };
 
   const valueInput = (row: FilterRow, field: FilterFieldConfig) => {
@@ -78,11 +90,28 @@ export function FilterDrawer({ name, open, fields, value, onChange, onClose }: F
     const common = { 'aria-label': `${field.label} ${t('filter.value')}`, style: { width: '100%' } };
     switch (field.type) {
       case 'select':
-        return <Select {...common} mode="multiple" allowClear options={field.options} value={(row.value as string[] | undefined) ?? []} onChange={set} maxTagCount="responsive" />;
+        return (
+          <Select
+            {...common}
+            mode="multiple"
+            allowClear
+            options={field.options}
+            value={(row.value as string[] | undefined) ?? []}
+            onChange={set}
+            maxTagCount="responsive"
+          />
+        );
       case 'number':
         return <InputNumber {...common} value={row.value as number | undefined} onChange={(v) => set(v ?? undefined)} />;
       case 'date':
-        return <DatePicker.RangePicker {...common} value={row.value as [Dayjs, Dayjs] | undefined} onChange={(v) => set(v && v[0] && v[1] ? [v[0], v[1]] : undefined)} placeholder={[t('filter.from'), t('filter.to')]} />;
+        return (
+          <DatePicker.RangePicker
+            {...common}
+            value={row.value as [Dayjs, Dayjs] | undefined}
+            onChange={(v) => set(v && v[0] && v[1] ? [v[0], v[1]] : undefined)}
+            placeholder={[t('filter.from'), t('filter.to')]}
+          />
+        );
       default:
         return <Input {...common} allowClear value={(row.value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} />;
     }
@@ -122,7 +151,9 @@ export function FilterDrawer({ name, open, fields, value, onChange, onClose }: F
           </div>
         );
       })}
-      <Button type="dashed" block icon={<PlusOutlined />} onClick={addRow} data-testid="filter-add">{t('filter.addItem')}</Button>
+      <Button type="dashed" block icon={<PlusOutlined />} onClick={addRow} data-testid="filter-add">
+        {t('filter.addItem')}
+      </Button>
     </div>
   );
 
@@ -135,20 +166,42 @@ export function FilterDrawer({ name, open, fields, value, onChange, onClose }: F
       renderItem={(item) => (
         <List.Item
           actions={[
-            <Button key="use" type="link" onClick={() => { onChange(item.filterObj); onClose(); }}>{t('filter.use')}</Button>,
-            <Popconfirm key="del" title={t('filter.deleteConfirm', { title: item.title })} okText={t('common.ok')} cancelText={t('common.cancel')}
+            <Button
+              key="use"
+              type="link"
+              onClick={() => {
+                onChange(item.filterObj);
+                onClose();
+              }}
+            >
+              {t('filter.use')}
+            </Button>,
+            <Popconfirm
+              key="del"
+              title={t('filter.deleteConfirm', { title: item.title })}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
               onConfirm={async () => {
-                await savedFilterApi.remove(item.id);
+                await savedFilters.remove({ id: item.id });
                 void message.success(t('filter.deleted'));
-                await queryClient.invalidateQueries({ queryKey: ['common', 'saved-filter', name] });
-              }}>
-              <Button type="link" danger>{t('common.delete')}</Button>
+                await queryClient.invalidateQueries({ queryKey: savedKey });
+              }}
+            >
+              <Button type="link" danger>
+                {t('common.delete')}
+              </Button>
             </Popconfirm>,
           ]}
         >
           <List.Item.Meta
             title={item.title}
-            description={<Typography.Text type="secondary" ellipsis>{decodeItems(item.filterObj, fields).map((r) => fields.find((f) => f.key === r.key)?.label).join(' · ')}</Typography.Text>}
+            description={
+              <Typography.Text type="secondary" ellipsis>
+                {decodeItems(item.filterObj, fields)
+                  .map((r) => fields.find((f) => f.key === r.key)?.label)
+                  .join(' · ')}
+              </Typography.Text>
+            }
           />
         </List.Item>
       )}
@@ -165,21 +218,58 @@ export function FilterDrawer({ name, open, fields, value, onChange, onClose }: F
       data-testid="filter-drawer"
       footer={
         <div className="bw-filter-footer">
-          <Button onClick={() => { if (rows.length === 0 || encodeRows(rows, fields).length === 0) void message.warning(t('filter.nothingToSave')); else setSaving(true); }}>{t('filter.save')}</Button>
+          <Button
+            onClick={() => {
+              if (rows.length === 0 || encodeRows(rows, fields).length === 0) void message.warning(t('filter.nothingToSave'));
+              else setSaving(true);
+            }}
+          >
+            {t('filter.save')}
+          </Button>
           <span className="bw-toolbar-spacer" />
           <Space>
             <Button onClick={clear}>{t('filter.clear')}</Button>
             <Button onClick={onClose}>{t('filter.cancel')}</Button>
-            <Button type="primary" onClick={apply} data-testid="filter-apply">{t('filter.apply')}</Button>
+            <Button type="primary" onClick={apply} data-testid="filter-apply">
+              {t('filter.apply')}
+            </Button>
           </Space>
         </div>
       }
     >
-      <Tabs activeKey={tab} onChange={setTab} items={[{ key: 'items', label: t('filter.tabItems'), children: itemsTab }, { key: 'saved', label: t('filter.tabSaved'), children: savedTab }]} />
-      <Modal open={saving} title={t('filter.saveTitle')} onOk={saveCurrent} onCancel={() => setSaving(false)} okText={t('common.save')} cancelText={t('common.cancel')} destroyOnHidden>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'items', label: t('filter.tabItems'), children: itemsTab },
+          { key: 'saved', label: t('filter.tabSaved'), children: savedTab },
+        ]}
+      />
+      <Modal
+        open={saving}
+        title={t('filter.saveTitle')}
+        onOk={saveCurrent}
+        onCancel={() => setSaving(false)}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        destroyOnHidden
+      >
         <Form layout="vertical">
-          <Form.Item label={t('filter.saveName')} required validateStatus={titleError ? 'error' : undefined} help={titleError ? t('filter.saveNameRequired') : undefined}>
-            <Input value={title} maxLength={50} onChange={(e) => { setTitle(e.target.value); setTitleError(false); }} aria-label={t('filter.saveName')} />
+          <Form.Item
+            label={t('filter.saveName')}
+            required
+            validateStatus={titleError ? 'error' : undefined}
+            help={titleError ? t('filter.saveNameRequired') : undefined}
+          >
+            <Input
+              value={title}
+              maxLength={50}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                setTitleError(false);
+              }}
+              aria-label={t('filter.saveName')}
+            />
           </Form.Item>
         </Form>
       </Modal>
@@ -194,7 +284,9 @@ export function FilterButton(props: Omit<FilterDrawerProps, 'open' | 'onClose'>)
   return (
     <>
       <Badge count={props.value.length} size="small" offset={[-4, 4]}>
-        <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} data-testid="filter-button">{t('filter.button')}</Button>
+        <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} data-testid="filter-button">
+          {t('filter.button')}
+        </Button>
       </Badge>
       <FilterDrawer {...props} open={open} onClose={() => setOpen(false)} />
     </>

@@ -4,7 +4,15 @@ import { availableFields, decodeItems, encodeRows, operatorsOf, type FilterField
 
 const fields: FilterFieldConfig[] = [
   { key: 'name', label: 'Name', type: 'text' },
-  { key: 'status', label: 'Status', type: 'select', options: [{ value: 'enabled', label: 'On' }, { value: 'disabled', label: 'Off' }] },
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'select',
+    options: [
+      { value: 'enabled', label: 'On' },
+      { value: 'disabled', label: 'Off' },
+    ],
+  },
   { key: 'latitude', label: 'Latitude', type: 'number', repeatable: true },
   { key: 'createdAt', label: 'Created', type: 'date' },
 ];
@@ -56,7 +64,10 @@ describe('filter encoding', () => {
   });
 
   it('lets a field repeat only when flagged repeatable', () => {
-    const rows: FilterRow[] = [{ id: 1, key: 'name' }, { id: 2, key: 'latitude' }];
+    const rows: FilterRow[] = [
+      { id: 1, key: 'name' },
+      { id: 2, key: 'latitude' },
+    ];
     expect(availableFields(fields, rows).map((f) => f.key)).toEqual(['status', 'latitude', 'createdAt']);
     // A row may keep its own field.
     expect(availableFields(fields, rows, 1).map((f) => f.key)).toContain('name');

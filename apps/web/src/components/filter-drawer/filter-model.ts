@@ -1,6 +1,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  decodeFilterValue, encodeFilterValue, FILTER_OPERATORS, type FilterFieldType, type FilterItem, type FilterOperator,
+  decodeFilterValue,
+  encodeFilterValue,
+  FILTER_OPERATORS,
+  type FilterFieldType,
+  type FilterItem,
+  type FilterOperator,
+  type ListSpec,
 } from '@breedwise/contracts';
 
 /** A field the drawer offers, as a screen declares it (the server allow-lists the same keys). */
@@ -41,8 +47,7 @@ export function availableFields(fields: FilterFieldConfig[], rows: FilterRow[], 
   return fields.filter((f) => f.repeatable || !used.has(f.key));
 }
 
-const isBlank = (v: RowValue) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const isBlank = (v: RowValue) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /**
  * Rows to the list the server expects (spec section 7): `{key, value}` with `value|operator`;
@@ -82,4 +87,22 @@ export function decodeItems(items: FilterItem[], fields: FilterFieldConfig[]): F
     }
     return [{ id: newRowId(), key: field.key, operator: op, value: v }];
   });
+}
+
+/**
+ * The drawer's fields of a list, from the keys its endpoint declares (`api.doe.location.page.endpoint.list`):
+ * the screen adds only the labels (one per key, checked by the compiler) and the choices of select fields.
+ */
+export function fieldsFromSpec<F extends string>(
+  spec: ListSpec<F, string>,
+  labels: Record<F, string>,
+  options: Partial<Record<F, { value: string; label: string }[]>> = {},
+): FilterFieldConfig[] {
+  return (Object.keys(spec.filters) as F[]).map((key) => ({
+    key,
+    label: labels[key],
+    type: spec.filters[key].type,
+    ...(spec.filters[key].repeatable ? { repeatable: true } : {}),
+    ...(options[key] ? { options: options[key] } : {}),
+  }));
 }

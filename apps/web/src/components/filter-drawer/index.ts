@@ -1,2 +1,2 @@
 export { FilterButton, FilterDrawer, type FilterDrawerProps } from './FilterDrawer';
-export type { FilterFieldConfig } from './filter-model';
+export { fieldsFromSpec, type FilterFieldConfig } from './filter-model';

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { App, Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormSchema } from './Field';
 import { applyServerErrors, validateForm } from './zod-form';
 
 export interface ContractFormModalProps<S extends z.ZodType> {
@@ -24,7 +25,8 @@ export interface ContractFormModalProps<S extends z.ZodType> {
 
 /**
  * A form in a dialog, checked by the contract before sending: field rules, then the whole object
- * (cross-field rules), then the server, whose refusals are shown on the fields they name.
+ * (cross-field rules), then the server, whose refusals are shown on the fields they name. `Field`s
+ * inside take their rules and required marks from the same contract.
  */
 export function ContractFormModal<S extends z.ZodType>(props: ContractFormModalProps<S>) {
   const { t } = useTranslation();
@@ -39,7 +41,13 @@ export function ContractFormModal<S extends z.ZodType>(props: ContractFormModalP
   }, [props.open, props.initialValues, form]);
 
   const save = async () => {
-    if (!(await form.validateFields().then(() => true, () => false))) return;
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const raw = form.getFieldsValue(true) as Record<string, unknown>;
     const parsed = validateForm(form, props.schema, raw);
     if (!parsed) return;
@@ -56,10 +64,20 @@ export function ContractFormModal<S extends z.ZodType>(props: ContractFormModalP
   };
 
   return (
-    <Modal open={props.open} title={props.title} onCancel={props.onClose} onOk={save} okText={props.okText ?? t('common.save')} cancelText={t('common.cancel')}
-      confirmLoading={saving} width={props.width ?? 640} destroyOnHidden maskClosable={false}>
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={props.onClose}
+      onOk={save}
+      okText={props.okText ?? t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      width={props.width ?? 640}
+      destroyOnHidden
+      maskClosable={false}
+    >
       <Form form={form} layout="vertical" requiredMark data-testid={props.testId}>
-        {props.children(form)}
+        <FormSchema schema={props.schema}>{props.children(form)}</FormSchema>
       </Form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocationFields } from '@breedwise/contracts';
+import { LocationFields } from '@breedwise/contracts/doe';
 import i18n from '../../lib/i18n';
 import { fieldRule } from './zod-form';
 

@@ -1,13 +1,13 @@
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
-import { describeIssue, errorCatalog, formatMessage, type Locale } from '@breedwise/contracts';
+import { describeIssue, errorMessages, formatMessage, type Locale } from '@breedwise/contracts';
 import i18n from '../../lib/i18n';
 import { ApiError } from '../../lib/request';
 
 const locale = () => (i18n.language as Locale) || 'zh-CN';
 const errorText = (code: string, params: Record<string, unknown>) => {
-  const entry = errorCatalog[code];
+  const entry = errorMessages[code];
   return entry ? formatMessage(entry[locale()], params) : code;
 };
 
@@ -34,7 +34,10 @@ export function fieldRule(schema: z.ZodType, name: string): Rule {
 
 /** Rules for every field of an object schema. */
 export function fieldRules<S extends z.ZodObject>(schema: S): Record<keyof S['shape'] & string, Rule[]> {
-  return Object.fromEntries(Object.entries(schema.shape).map(([name, s]) => [name, [fieldRule(s as z.ZodType, name)]])) as Record<keyof S['shape'] & string, Rule[]>;
+  return Object.fromEntries(Object.entries(schema.shape).map(([name, s]) => [name, [fieldRule(s as z.ZodType, name)]])) as Record<
+    keyof S['shape'] & string,
+    Rule[]
+  >;
 }
 
 /**

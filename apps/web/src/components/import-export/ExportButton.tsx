@@ -3,11 +3,12 @@ import { App, Button, Modal } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../lib/download';
+import { platformApi } from '../../lib/platform-api';
 import { TaskProgress, isFinished, useTask } from '../task';
 
 export interface ExportButtonProps {
-  /** The export endpoint (e.g. '/doe/api/location/export'). */
-  url: string;
+  /** The export endpoint of a typed client (`api.doe.location.export`), or its path for a module not yet on the client. */
+  url: string | { url(): string };
   /** The list's current filter, so the export shows what the table shows. */
   params?: Record<string, unknown>;
   fileName: string;
@@ -26,7 +27,7 @@ export function ExportButton({ url, params, fileName, disabled }: ExportButtonPr
   const run = async () => {
     setBusy(true);
     try {
-      const outcome = await downloadBlob(url, params, fileName);
+      const outcome = await downloadBlob(typeof url === 'string' ? url : url.url().replace(/^\/api/, ''), params, fileName);
       if (outcome.kind === 'task') setTaskId(outcome.taskId);
       else void message.success(t('io.downloadSuccess'));
     } catch (err) {
@@ -38,7 +39,9 @@ export function ExportButton({ url, params, fileName, disabled }: ExportButtonPr
 
   return (
     <>
-      <Button icon={<ExportOutlined />} loading={busy} onClick={run} disabled={disabled} data-testid="export-button">{t('io.export')}</Button>
+      <Button icon={<ExportOutlined />} loading={busy} onClick={run} disabled={disabled} data-testid="export-button">
+        {t('io.export')}
+      </Button>
       <Modal
         open={taskId !== null}
         title={t('io.exporting')}
@@ -46,7 +49,19 @@ export function ExportButton({ url, params, fileName, disabled }: ExportButtonPr
         maskClosable={false}
         destroyOnHidden
         footer={
-          <Button type="primary" disabled={!done} onClick={() => downloadBlob('/common/fileExport', { taskId }, fileName).then(() => { void message.success(t('io.downloadSuccess')); setTaskId(null); }, (e: Error) => message.error(e.message))}>
+          <Button
+            type="primary"
+            disabled={!done}
+            onClick={() =>
+              platformApi.common.task.fileExport({ taskId: taskId! }, { fileName }).then(
+                () => {
+                  void message.success(t('io.downloadSuccess'));
+                  setTaskId(null);
+                },
+                (e: Error) => message.error(e.message),
+              )
+            }
+          >
             {t('io.export')}
           </Button>
         }

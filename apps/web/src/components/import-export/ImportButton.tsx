@@ -2,15 +2,22 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Modal, Radio, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ImportReport, type ImportMode } from '@breedwise/contracts';
+import { ImportReport, ImportStarted, type ImportMode } from '@breedwise/contracts';
 import { downloadBlob } from '../../lib/download';
-import { uploadFile } from '../../lib/upload';
+import { platformApi } from '../../lib/platform-api';
+import { uploadFile, type UploadTarget } from '../../lib/upload';
 import { TaskProgress, useTask } from '../task';
 import { isXlsx, withinSize } from '../upload/upload-rules';
 
+/** The template and import endpoints of a resource's typed client (`api.doe.location`). */
+export interface ImportEndpoints {
+  template: { url(): string };
+  import: UploadTarget;
+}
+
 export interface ImportButtonProps {
-  /** The resource path: `${resource}/template` and `${resource}/import` exist (e.g. '/doe/api/location'). */
-  resource: string;
+  /** The resource's client (`api.doe.location`), or its path (`/doe/api/location`) for a module not yet on the client. */
+  resource: string | ImportEndpoints;
   title: string;
   /** Called when rows were imported. */
   onImported?(report: ImportReport): void;
@@ -22,6 +29,9 @@ export interface ImportButtonProps {
  * valid rows only), progress, then the row report with a downloadable error list.
  */
 export function ImportButton({ resource, title, onImported, disabled }: ImportButtonProps) {
+  const importTarget: UploadTarget = typeof resource === 'string' ? { url: () => `/api${resource}/import` } : resource.import;
+  // A path below /api, as downloadBlob takes it.
+  const templatePath = typeof resource === 'string' ? `${resource}/template` : resource.template.url().replace(/^\/api/, '');
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -46,7 +56,7 @@ export function ImportButton({ resource, title, onImported, disabled }: ImportBu
     if (!file) return;
     setSending(true);
     try {
-      const { taskId: id } = (await uploadFile(`${resource}/import`, file, { mode }).promise) as unknown as { taskId: number };
+      const { taskId: id } = ImportStarted.parse(await uploadFile(importTarget, file, { mode }).promise);
       setTaskId(id);
     } catch (err) {
       void message.error((err as Error).message);
@@ -57,7 +67,17 @@ export function ImportButton({ resource, title, onImported, disabled }: ImportBu
 
   return (
     <>
-      <Button icon={<ImportOutlined />} onClick={() => { reset(); setOpen(true); }} disabled={disabled} data-testid="import-button">{t('io.import')}</Button>
+      <Button
+        icon={<ImportOutlined />}
+        onClick={() => {
+          reset();
+          setOpen(true);
+        }}
+        disabled={disabled}
+        data-testid="import-button"
+      >
+        {t('io.import')}
+      </Button>
       <Modal
         open={open}
         title={t('io.importTitle', { title })}
@@ -69,7 +89,9 @@ export function ImportButton({ resource, title, onImported, disabled }: ImportBu
           taskId === null ? (
             <Space>
               <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-              <Button type="primary" disabled={!file} loading={sending} onClick={start} data-testid="import-start">{t('io.start')}</Button>
+              <Button type="primary" disabled={!file} loading={sending} onClick={start} data-testid="import-start">
+                {t('io.start')}
+              </Button>
             </Space>
           ) : (
             <Button onClick={() => setOpen(false)}>{t('io.close')}</Button>
@@ -78,7 +100,11 @@ export function ImportButton({ resource, title, onImported, disabled }: ImportBu
       >
         {taskId === null ? (
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <Button icon={<DownloadOutlined />} onClick={() => downloadBlob(`${resource}/template`, {}, `${title}.xlsx`).catch((e: Error) => message.error(e.message))} data-testid="import-template">
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => downloadBlob(templatePath, {}, `${title}.xlsx`).catch((e: Error) => message.error(e.message))}
+              data-testid="import-template"
+            >
               {t('io.template')}
             </Button>
             <Upload.Dragger
@@ -93,13 +119,22 @@ export function ImportButton({ resource, title, onImported, disabled }: ImportBu
               }}
               onRemove={() => setFile(null)}
             >
-              <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
               <p>{t('io.chooseFile')}</p>
             </Upload.Dragger>
             <div>
               <Typography.Text>{t('io.mode')}</Typography.Text>
-              <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} style={{ marginLeft: 12 }}
-                options={[{ value: 'valid', label: t('io.modeValid') }, { value: 'all', label: t('io.modeAll') }]} />
+              <Radio.Group
+                value={mode}
+                onChange={(e) => setMode(e.target.value)}
+                style={{ marginLeft: 12 }}
+                options={[
+                  { value: 'valid', label: t('io.modeValid') },
+                  { value: 'all', label: t('io.modeAll') },
+                ]}
+              />
             </div>
           </Space>
         ) : (
@@ -107,21 +142,35 @@ export function ImportButton({ resource, title, onImported, disabled }: ImportBu
             <TaskProgress taskId={taskId} compact />
             {report && (
               <>
-                <Alert type={report.invalid ? (report.refused ? 'error' : 'warning') : 'success'} showIcon
+                <Alert
+                  type={report.invalid ? (report.refused ? 'error' : 'warning') : 'success'}
+                  showIcon
                   title={t('io.result', { total: report.total, valid: report.valid, invalid: report.invalid, imported: report.imported })}
-                  description={report.refused ? t('io.refused') : undefined} />
+                  description={report.refused ? t('io.refused') : undefined}
+                />
                 {report.errors.length > 0 && (
                   <>
                     <Space style={{ justifyContent: 'space-between', width: '100%' }}>
                       <Typography.Text strong>{t('io.errors')}</Typography.Text>
-                      <Button size="small" icon={<DownloadOutlined />} onClick={() => downloadBlob(`/common/task/report/${taskId}`, {}, 'errors.xlsx')}>{t('io.downloadErrors')}</Button>
+                      <Button
+                        size="small"
+                        icon={<DownloadOutlined />}
+                        onClick={() => platformApi.common.task.report({ id: taskId! }, { fileName: 'errors.xlsx' })}
+                      >
+                        {t('io.downloadErrors')}
+                      </Button>
                     </Space>
-                    <Table size="small" rowKey={(e) => `${e.row}-${e.field}-${e.message}`} dataSource={report.errors} pagination={{ pageSize: 8, size: 'small' }}
+                    <Table
+                      size="small"
+                      rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
+                      dataSource={report.errors}
+                      pagination={{ pageSize: 8, size: 'small' }}
                       columns={[
                         { title: t('io.row'), dataIndex: 'row', width: 70 },
                         { title: t('io.field'), dataIndex: 'field', width: 120 },
                         { title: t('io.problem'), dataIndex: 'message' },
-                      ]} />
+                      ]}
+                    />
                   </>
                 )}
               </>

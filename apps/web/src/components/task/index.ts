@@ -1,2 +1,2 @@
 export { TaskProgress } from './TaskProgress';
-export { useTask, taskApi, isFinished } from './useTask';
+export { useTask, isFinished } from './useTask';

@@ -1,20 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TaskLogLine, TaskRow } from '@breedwise/contracts';
-import { api } from '../../lib/request';
-
-export const taskApi = {
-  detail: (id: number) => api.get<TaskRow>(`/common/task/detail/${id}`, undefined, { errorMode: 'silent' }),
-  logs: (id: number) => api.get<(TaskLogLine & { id: number })[]>('/common/logs', { taskId: id }, { errorMode: 'silent' }),
-  cancel: (id: number) => api.put<null>(`/common/task/cancel/${id}`),
-};
+import type { TaskRow } from '@breedwise/contracts/common';
+import { platformApi } from '../../lib/platform-api';
 
 export const isFinished = (task?: TaskRow) => !!task && ['succeeded', 'failed', 'cancelled'].includes(task.status);
 
 /** A task followed until it finishes (polled every second, then left alone). */
 export function useTask(taskId: number | null) {
+  const detail = platformApi.common.task.detail;
   return useQuery({
-    queryKey: ['common', 'task', taskId],
-    queryFn: () => taskApi.detail(taskId!),
+    queryKey: [...detail.key, taskId],
+    queryFn: () => detail({ id: taskId! }, { errorMode: 'silent' }),
     enabled: taskId !== null,
     refetchInterval: (q) => (isFinished(q.state.data) ? false : 1000),
   });

@@ -3,7 +3,8 @@ import { App, Button, Upload, type UploadFile } from 'antd';
 import { UploadOutlined, PlusOutlined } from '@ant-design/icons';
 import ImgCrop from 'antd-img-crop';
 import { useTranslation } from 'react-i18next';
-import type { FileKind, UploadResult } from '@breedwise/contracts';
+import type { FileKind, UploadResult } from '@breedwise/contracts/common';
+import { platformApi } from '../../lib/platform-api';
 import { uploadFile } from '../../lib/upload';
 import { isImageFile, overLimit, withinSize } from './upload-rules';
 
@@ -29,7 +30,18 @@ const toItem = (f: UploadResult): UploadFile => ({ uid: f.fileId, name: f.fileNa
  * Uploader of spec sections 2, 4, 5: single or multi, image check, size check, crop dialog,
  * progress, removal with confirmation, and an 'upload failed' notification (the file is cleared).
  */
-export function FileUploader({ kind = 'any', businessType = 'common', maxCount = 0, maxSizeMb = 10, value = [], onChange, accept, crop, listType, disabled }: FileUploaderProps) {
+export function FileUploader({
+  kind = 'any',
+  businessType = 'common',
+  maxCount = 0,
+  maxSizeMb = 10,
+  value = [],
+  onChange,
+  accept,
+  crop,
+  listType,
+  disabled,
+}: FileUploaderProps) {
   const { t } = useTranslation();
   const { message, modal, notification } = App.useApp();
   const [pending, setPending] = useState<UploadFile[]>([]);
@@ -62,7 +74,7 @@ export function FileUploader({ kind = 'any', businessType = 'common', maxCount =
       customRequest={({ file, onProgress, onSuccess, onError }) => {
         const f = file as File & { uid: string };
         setPending((p) => [...p, { uid: f.uid, name: f.name, status: 'uploading', percent: 0 }]);
-        uploadFile('/common/upload', f, { kind, businessType }, (percent) => {
+        uploadFile(platformApi.common.file.upload, f, { kind, businessType }, (percent) => {
           onProgress?.({ percent });
           setPending((p) => p.map((x) => (x.uid === f.uid ? { ...x, percent } : x)));
         }).promise.then(
@@ -94,9 +106,14 @@ export function FileUploader({ kind = 'any', businessType = 'common', maxCount =
       }
     >
       {(single && list.length >= 1 && images) || (maxCount > 1 && list.length >= maxCount) ? null : images ? (
-        <div className="bw-upload-card"><PlusOutlined /><div>{t('upload.chooseImage')}</div></div>
+        <div className="bw-upload-card">
+          <PlusOutlined />
+          <div>{t('upload.chooseImage')}</div>
+        </div>
       ) : (
-        <Button icon={<UploadOutlined />} disabled={disabled}>{t('upload.choose')}</Button>
+        <Button icon={<UploadOutlined />} disabled={disabled}>
+          {t('upload.choose')}
+        </Button>
       )}
     </Upload>
   );

@@ -3,9 +3,10 @@ import { App, Button, Progress, Space, Typography, Upload } from 'antd';
 import { CloudUploadOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import * as tus from 'tus-js-client';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_HEADER, type FileKind, type UploadResult } from '@breedwise/contracts';
+import { TOKEN_HEADER } from '@breedwise/contracts';
+import type { FileKind, UploadResult } from '@breedwise/contracts/common';
 import i18n from '../../lib/i18n';
-import { api } from '../../lib/request';
+import { platformApi } from '../../lib/platform-api';
 import { useSession } from '../../lib/session';
 
 export interface ResumableUploaderProps {
@@ -29,7 +30,7 @@ export function ResumableUploader({ kind = 'any', businessType = 'common', accep
     setPercent(0);
     setPaused(false);
     const upload = new tus.Upload(file, {
-      endpoint: '/api/common/tus',
+      endpoint: platformApi.common.tus.create.url(),
       chunkSize: 5 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       removeFingerprintOnSuccess: true,
@@ -52,8 +53,8 @@ export function ResumableUploader({ kind = 'any', businessType = 'common', accep
         setName(null);
       },
       onSuccess: async () => {
-        const id = upload.url?.split('/').pop();
-        const result = await api.get<UploadResult>(`/common/tus/${id}/result`);
+        const id = upload.url?.split('/').pop() ?? '';
+        const result = await platformApi.common.tus.result({ id });
         setName(null);
         onDone(result);
       },
@@ -68,18 +69,48 @@ export function ResumableUploader({ kind = 'any', businessType = 'common', accep
 
   return (
     <div className="bw-resumable" data-testid="resumable-uploader">
-      <Upload accept={accept} showUploadList={false} beforeUpload={(file) => { start(file); return false; }} disabled={!!name}>
-        <Button icon={<CloudUploadOutlined />} disabled={!!name}>{t('upload.resumable')}</Button>
+      <Upload
+        accept={accept}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          start(file);
+          return false;
+        }}
+        disabled={!!name}
+      >
+        <Button icon={<CloudUploadOutlined />} disabled={!!name}>
+          {t('upload.resumable')}
+        </Button>
       </Upload>
       {name && (
         <div className="bw-resumable-progress">
-          <Typography.Text ellipsis style={{ maxWidth: 320 }}>{name}</Typography.Text>
+          <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+            {name}
+          </Typography.Text>
           <Progress percent={percent} size="small" status={paused ? 'normal' : 'active'} />
           <Space>
             {paused ? (
-              <Button size="small" icon={<CaretRightOutlined />} onClick={() => { current.current?.start(); setPaused(false); }}>{t('upload.resume')}</Button>
+              <Button
+                size="small"
+                icon={<CaretRightOutlined />}
+                onClick={() => {
+                  current.current?.start();
+                  setPaused(false);
+                }}
+              >
+                {t('upload.resume')}
+              </Button>
             ) : (
-              <Button size="small" icon={<PauseOutlined />} onClick={() => { void current.current?.abort(); setPaused(true); }}>{t('upload.pause')}</Button>
+              <Button
+                size="small"
+                icon={<PauseOutlined />}
+                onClick={() => {
+                  void current.current?.abort();
+                  setPaused(true);
+                }}
+              >
+                {t('upload.pause')}
+              </Button>
             )}
           </Space>
         </div>

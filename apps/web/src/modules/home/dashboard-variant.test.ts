@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '@breedwise/contracts';
+import type { MenuItem } from '@breedwise/contracts/system';
 import { dashboardVariant, pagesOfGroup, pathOfComponent } from './dashboard-variant';
 
 const item = (name: string, component: string | null, children: MenuItem[] = [], hidden = false): MenuItem => ({
-  id: name.length * 7 + (component?.length ?? 0), name, path: `/${name.replace(/-/g, '/')}`, component,
+  id: name.length * 7 + (component?.length ?? 0),
+  name,
+  path: `/${name.replace(/-/g, '/')}`,
+  component,
   meta: { title: name, titleI18n: { 'zh-CN': name, en: name }, icon: null, hidden, helpUrl: null, type: null, affix: false, roles: [] },
   children,
 });
 
 const menu = [
   item('dashboard', 'home/dashboard/index'),
-  item('germ', null, [item('germ-germplasm', 'germ/germplasm/index'), item('germ-inbound', 'germ/inbound/index', [], true), item('germ-scrap', 'germ/scrap/index')]),
+  item('germ', null, [
+    item('germ-germplasm', 'germ/germplasm/index'),
+    item('germ-inbound', 'germ/inbound/index', [], true),
+    item('germ-scrap', 'germ/scrap/index'),
+  ]),
   item('system', null, [item('system-user', 'system/user/index'), item('system-log', null, [item('system-operlog', 'system/log/operlog/index')])]),
 ];
 

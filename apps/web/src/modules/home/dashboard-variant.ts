@@ -1,4 +1,4 @@
-import type { MenuItem } from '@breedwise/contracts';
+import type { MenuItem } from '@breedwise/contracts/system';
 
 /** The dashboard variants: by role (default, admin) or by brand (germbank). */
 export type DashboardVariant = 'default' | 'admin' | 'germbank';

@@ -5,7 +5,7 @@ import type { Locale } from '@breedwise/contracts';
 import { switchLocale } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { queryClient } from '../../lib/query';
-import { authApi } from '../auth-api';
+import { api } from '../auth-api';
 
 const NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' };
 
@@ -16,7 +16,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const choose = async (locale: Locale) => {
     await switchLocale(locale);
     if (token) {
-      await authApi.changeLocale(locale).catch(() => undefined);
+      await api.auth.login.changeLocale({ locale }, { errorMode: 'silent' }).catch(() => undefined);
       // Server texts (menu titles, dictionary labels, messages) follow the language.
       await queryClient.invalidateQueries();
     }

@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoginInfo } from '../auth-api';
-import { usePage } from '../workspace/page-context';
+import { usePage } from '../../lib/page-context';
 import { frameSource } from './messages';
 
 /** An embedded page in a tab: /i/{name}, with the original path (or ?src=) as the frame address. */
@@ -15,7 +15,12 @@ export default function IframePage() {
   // Pages of other (allowed) origins run sandboxed; our own need no sandbox.
   const foreign = !src.startsWith('/');
   return (
-    <iframe className="bw-iframe" src={src} title={page.params.name ?? 'embedded'} data-testid="embedded-frame"
-      sandbox={foreign ? 'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads' : undefined} />
+    <iframe
+      className="bw-iframe"
+      src={src}
+      title={page.params.name ?? 'embedded'}
+      data-testid="embedded-frame"
+      sandbox={foreign ? 'allow-scripts allow-same-origin allow-forms allow-popups allow-downloads' : undefined}
+    />
   );
 }

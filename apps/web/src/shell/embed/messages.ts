@@ -7,10 +7,21 @@ import { z } from 'zod';
  */
 export const EmbedMessage = z.discriminatedUnion('action', [
   z.object({ source: z.literal('breedwise'), action: z.literal('openTab'), path: z.string().startsWith('/').max(2000) }),
-  z.object({ source: z.literal('breedwise'), action: z.literal('openIframeTab'), name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), url: z.string().max(2000), title: z.string().max(100).optional() }),
+  z.object({
+    source: z.literal('breedwise'),
+    action: z.literal('openIframeTab'),
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    url: z.string().max(2000),
+    title: z.string().max(100).optional(),
+  }),
   z.object({ source: z.literal('breedwise'), action: z.literal('replaceTab'), path: z.string().startsWith('/').max(2000) }),
   z.object({ source: z.literal('breedwise'), action: z.literal('refreshTab'), path: z.string().startsWith('/').max(2000).optional() }),
-  z.object({ source: z.literal('breedwise'), action: z.literal('closeTab'), path: z.string().startsWith('/').max(2000).optional(), reloadParent: z.boolean().optional() }),
+  z.object({
+    source: z.literal('breedwise'),
+    action: z.literal('closeTab'),
+    path: z.string().startsWith('/').max(2000).optional(),
+    reloadParent: z.boolean().optional(),
+  }),
 ]);
 export type EmbedMessage = z.infer<typeof EmbedMessage>;
 

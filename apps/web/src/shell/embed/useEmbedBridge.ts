@@ -32,10 +32,14 @@ export function useEmbedBridge(allowedOrigins: string[], handlers: EmbedHandlers
       const from = sourceTab(event.source);
       const h = ref.current;
       switch (m.action) {
-        case 'openTab': return h.open(m.path);
-        case 'openIframeTab': return h.openFrame(m.name, m.url, m.title);
-        case 'replaceTab': return h.replace(from, m.path);
-        case 'refreshTab': return h.refresh(m.path ?? from);
+        case 'openTab':
+          return h.open(m.path);
+        case 'openIframeTab':
+          return h.openFrame(m.name, m.url, m.title);
+        case 'replaceTab':
+          return h.replace(from, m.path);
+        case 'refreshTab':
+          return h.refresh(m.path ?? from);
         case 'closeTab': {
           const next = h.close(m.path ?? from);
           if (m.reloadParent && next) setTimeout(() => ref.current.refresh(next), TAB_CLOSE_RELOAD_MS);

@@ -1,9 +1,10 @@
 import { App, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CROP_COOKIE, PREFERENCE_COOKIE_SECONDS, type LoginInfoData } from '@breedwise/contracts';
+import { CROP_COOKIE, PREFERENCE_COOKIE_SECONDS } from '@breedwise/contracts';
+import { type LoginInfoData } from '@breedwise/contracts/auth';
 import { setCookie } from '../../lib/cookies';
 import { queryClient } from '../../lib/query';
-import { authApi } from '../auth-api';
+import { api } from '../auth-api';
 
 /** The header crop switcher; the choice is remembered in a cookie for 7 days (spec section 4). */
 export function CropSwitcher({ info }: { info: LoginInfoData }) {
@@ -20,7 +21,7 @@ export function CropSwitcher({ info }: { info: LoginInfoData }) {
       variant="borderless"
       popupMatchSelectWidth={false}
       onChange={async (cropId: number) => {
-        await authApi.setCrop(cropId);
+        await api.auth.login.setCrop({ id: cropId });
         setCookie(CROP_COOKIE, String(cropId), PREFERENCE_COOKIE_SECONDS);
         // Crop-scoped data everywhere is now stale.
         await queryClient.invalidateQueries();
@@ -32,7 +33,11 @@ export function CropSwitcher({ info }: { info: LoginInfoData }) {
         label: (
           <span>
             {c.nameI18n[lang] ?? c.name}
-            {c.access === 'view' && <Tag className="bw-crop-tag" variant="filled">{t('layout.cropViewOnly')}</Tag>}
+            {c.access === 'view' && (
+              <Tag className="bw-crop-tag" variant="filled">
+                {t('layout.cropViewOnly')}
+              </Tag>
+            )}
           </span>
         ),
       }))}

@@ -2,11 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from '@breedwise/contracts';
+import type { MenuItem } from '@breedwise/contracts/system';
 import { hiddenByRule, isAvailable, isIframeItem, menuKey, menuPath, type MenuIndex } from '../routing';
 import { useWorkspace, type OpenedPage } from '../workspace/store';
 import { titleText } from '../workspace/title';
-import { menuIcon } from './icons';
+import { menuIcon } from '../../components/common/menu-icons';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -20,7 +20,9 @@ function toItems(items: MenuItem[], language: string, opened: OpenedPage[], t: (
     }
     if (!isAvailable(item)) return [];
     // Detail pages opened this session follow their parent entry.
-    const extra = opened.filter((o) => o.parent === menuPath(item)).map((o) => ({ key: o.path, label: <span className="bw-menu-opened">{titleText(o.title, t as never, language)}</span> }) as Item);
+    const extra = opened
+      .filter((o) => o.parent === menuPath(item))
+      .map((o) => ({ key: o.path, label: <span className="bw-menu-opened">{titleText(o.title, t as never, language)}</span> }) as Item);
     return [{ key: menuPath(item), icon: menuIcon(item.meta.icon), label } as Item, ...extra];
   });
 }

@@ -3,8 +3,7 @@ import { Badge, Drawer, Empty, List, Tooltip } from 'antd';
 import { CloudSyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TaskRow } from '@breedwise/contracts';
-import { request, type PageResult } from '../../lib/request';
+import { platformApi } from '../../lib/platform-api';
 import { TaskProgress } from '../../components/task';
 import { RelativeTime } from '../../components/common';
 
@@ -13,16 +12,18 @@ export function TaskCenter() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const tasks = useQuery({
-    queryKey: ['common', 'my-tasks'],
-    queryFn: () => request<PageResult<TaskRow>>('/common/task/page', { params: { pageNum: 1, pageSize: 30 }, errorMode: 'silent' }),
+    queryKey: platformApi.common.task.page.key,
+    queryFn: () => platformApi.common.task.page({ pageNum: 1, pageSize: 30 }, { errorMode: 'silent' }),
     refetchInterval: open ? 3000 : 30_000,
   });
-  const running = tasks.data?.rows.filter((r) => r.status === 'queued' || r.status === 'running').length ?? 0;
+  const running = tasks.data?.rows.filter((r) => r.status === 'queued' || r.status === 'running' || r.status === 'retrying').length ?? 0;
   return (
     <>
       <Tooltip title={t('task.title')}>
         <span className="bw-header-action" role="button" aria-label={t('task.title')} onClick={() => setOpen(true)} data-testid="task-center">
-          <Badge count={running} size="small"><CloudSyncOutlined /></Badge>
+          <Badge count={running} size="small">
+            <CloudSyncOutlined />
+          </Badge>
         </span>
       </Tooltip>
       <Drawer title={t('task.title')} open={open} onClose={() => setOpen(false)} size={480}>
@@ -32,7 +33,10 @@ export function TaskCenter() {
             renderItem={(task) => (
               <List.Item key={task.id}>
                 <div style={{ width: '100%' }}>
-                  <div className="bw-task-head"><strong>{task.title}</strong><RelativeTime at={task.createdAt} /></div>
+                  <div className="bw-task-head">
+                    <strong>{task.title}</strong>
+                    <RelativeTime at={task.createdAt} />
+                  </div>
                   <TaskProgress taskId={task.id} compact />
                 </div>
               </List.Item>

@@ -8,7 +8,14 @@ import i18n from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { LoginPage } from './LoginPage';
 
-const init = { captchaEnabled: true, loginMethods: ['password'], appName: 'Breedwise', version: '2.2.26', brand: { name: 'x', nameI18n: { 'zh-CN': '育种智汇', en: 'Breedwise' }, logoUrl: null, primaryColor: '#1677ff' }, defaultLocale: 'zh-CN' };
+const init = {
+  captchaEnabled: true,
+  loginMethods: ['password'],
+  appName: 'Breedwise',
+  version: '2.2.26',
+  brand: { name: 'x', nameI18n: { 'zh-CN': '育种智汇', en: 'Breedwise' }, logoUrl: null, primaryColor: '#1677ff' },
+  defaultLocale: 'zh-CN',
+};
 
 function renderLogin() {
   return render(
@@ -31,11 +38,14 @@ describe('LoginPage', () => {
   it('logs in with user name, password and captcha, then goes where the user was headed', async () => {
     await i18n.changeLanguage('zh-CN');
     const bodies: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, opts: RequestInit) => {
-      if (url.startsWith('/api/auth/api/login/init')) return new Response(JSON.stringify({ code: 0, msg: 'ok', data: init }));
-      bodies.push(String(opts.body));
-      return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { token: 'tok-xyz', expiresAt: '2030-01-01T00:00:00Z' } }));
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, opts: RequestInit) => {
+        if (url.startsWith('/api/auth/api/login/init')) return new Response(JSON.stringify({ code: 0, msg: 'ok', data: init }));
+        bodies.push(String(opts.body));
+        return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { token: 'tok-xyz', expiresAt: '2030-01-01T00:00:00Z' } }));
+      }),
+    );
     renderLogin();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('用户名'), 'admin');
@@ -54,7 +64,10 @@ describe('LoginPage', () => {
 
   it('asks for every field before sending', async () => {
     await i18n.changeLanguage('en');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: { ...init, captchaEnabled: false } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: { ...init, captchaEnabled: false } }))),
+    );
     renderLogin();
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('login-submit'));
@@ -66,12 +79,19 @@ describe('LoginPage', () => {
   it('asks for the authenticator code when the password login answers mfaRequired', async () => {
     await i18n.changeLanguage('en');
     const bodies: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, opts: RequestInit) => {
-      if (url.startsWith('/api/auth/api/login/init')) return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { ...init, captchaEnabled: false, loginMethods: ['password', 'phone', 'qrcode', 'mfa'] } }));
-      bodies.push(`${url} ${String(opts.body)}`);
-      if (url.startsWith('/api/auth/api/login/mfa')) return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { token: 'tok-mfa', expiresAt: '2030-01-01T00:00:00Z' } }));
-      return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { mfaRequired: true, mfaToken: 'challenge-1' } }));
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, opts: RequestInit) => {
+        if (url.startsWith('/api/auth/api/login/init'))
+          return new Response(
+            JSON.stringify({ code: 0, msg: 'ok', data: { ...init, captchaEnabled: false, loginMethods: ['password', 'phone', 'qrcode', 'mfa'] } }),
+          );
+        bodies.push(`${url} ${String(opts.body)}`);
+        if (url.startsWith('/api/auth/api/login/mfa'))
+          return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { token: 'tok-mfa', expiresAt: '2030-01-01T00:00:00Z' } }));
+        return new Response(JSON.stringify({ code: 0, msg: 'ok', data: { mfaRequired: true, mfaToken: 'challenge-1' } }));
+      }),
+    );
     renderLogin();
     const user = userEvent.setup();
     // The sub-forms are offered as the server lists them.

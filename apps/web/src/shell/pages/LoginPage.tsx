@@ -4,13 +4,13 @@ import { Alert, App, Button, Form, Input, Result, Segmented, Skeleton, Spin } fr
 import { LockOutlined, MobileOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LoginData, QrGenerateData } from '@breedwise/contracts';
+import type { LoginData, QrGenerateData } from '@breedwise/contracts/auth';
 import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/request';
 import { SmsCodeInput } from '../../components/auth/SmsCodeInput';
 import '../../components/auth/auth.css';
-import { accountApi } from '../account-api';
-import { authApi } from '../auth-api';
+import { api } from '../auth-api';
+import { entryPath } from '../../lib/entry-path';
 import { useBrand } from '../brand';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { safeRedirect } from '../redirect';
@@ -29,7 +29,14 @@ function Captcha({ uuid, onRefresh }: { uuid: string; onRefresh(): void }) {
         <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
           <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} maxLength={6} autoComplete="off" aria-label={t('login.captcha')} />
         </Form.Item>
-        <img className="bw-captcha" src={`/api/auth/captcha.jpg?uuid=${uuid}`} alt={t('login.captcha')} title={t('login.refreshCaptcha')} onClick={onRefresh} data-testid="captcha-image" />
+        <img
+          className="bw-captcha"
+          src={api.auth.captcha.image.url({ uuid })}
+          alt={t('login.captcha')}
+          title={t('login.refreshCaptcha')}
+          onClick={onRefresh}
+          data-testid="captcha-image"
+        />
       </div>
     </Form.Item>
   );
@@ -52,7 +59,13 @@ export function LoginPage() {
   const [method, setMethod] = useState<Method>('password');
   const [view, setView] = useState<View>({ kind: 'login' });
   const brand = useBrand();
-  const init = useQuery({ queryKey: ['auth', 'init'], queryFn: authApi.init, staleTime: Infinity, retry: 2, retryDelay: 15_000 });
+  const init = useQuery({
+    queryKey: api.auth.login.init.key,
+    queryFn: () => api.auth.login.init({ path: entryPath() }, { retry: true, errorMode: 'silent' }),
+    staleTime: Infinity,
+    retry: 2,
+    retryDelay: 15_000,
+  });
 
   const showCaptcha = !!init.data?.captchaEnabled || captchaForced;
   const refreshCaptcha = useCallback(() => {
@@ -71,8 +84,8 @@ export function LoginPage() {
     navigate(safeRedirect(params.get('redirect')), { replace: true });
   };
   const fail = (err: unknown) => {
-    if (err instanceof ApiError && err.errorCode === 'CAPTCHA_REQUIRED') setCaptchaForced(true);
-    if (showCaptcha || (err instanceof ApiError && err.errorCode === 'CAPTCHA_REQUIRED')) refreshCaptcha();
+    if (err instanceof ApiError && err.errorCode === 'AUTH_CAPTCHA_REQUIRED') setCaptchaForced(true);
+    if (showCaptcha || (err instanceof ApiError && err.errorCode === 'AUTH_CAPTCHA_REQUIRED')) refreshCaptcha();
     void message.error((err as Error).message);
   };
   const run = async (fn: () => Promise<void>) => {
@@ -89,9 +102,19 @@ export function LoginPage() {
   const submitPassword = (values: { username: string; password: string; code?: string }) =>
     run(async () => {
       try {
-        finish(await authApi.login({ username: values.username, password: values.password, code: showCaptcha ? values.code : undefined, uuid: showCaptcha ? uuid : undefined }));
+        finish(
+          await api.auth.login.login(
+            {
+              username: values.username,
+              password: values.password,
+              code: showCaptcha ? values.code : undefined,
+              uuid: showCaptcha ? uuid : undefined,
+            },
+            { errorMode: 'silent' },
+          ),
+        );
       } catch (err) {
-        if (err instanceof ApiError && err.errorCode === 'PASSWORD_EXPIRED') {
+        if (err instanceof ApiError && err.errorCode === 'AUTH_PASSWORD_EXPIRED') {
           setView({ kind: 'editPassword', username: values.username, reason: err.message });
           return;
         }
@@ -135,7 +158,12 @@ export function LoginPage() {
                   <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" aria-label={t('login.username')} />
                 </Form.Item>
                 <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-                  <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" aria-label={t('login.password')} />
+                  <Input.Password
+                    prefix={<LockOutlined />}
+                    placeholder={t('login.password')}
+                    autoComplete="current-password"
+                    aria-label={t('login.password')}
+                  />
                 </Form.Item>
                 {showCaptcha && <Captcha uuid={uuid} onRefresh={refreshCaptcha} />}
                 <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
@@ -146,9 +174,15 @@ export function LoginPage() {
             {method === 'phone' && <PhoneForm captcha={showCaptcha} onDone={finish} />}
             {method === 'qrcode' && <QrPanel onDone={finish} />}
             <div className="bw-login-links">
-              <Link to="/reset_password" data-testid="link-reset">{t('auth.forgot')}</Link>
-              <a onClick={() => setView({ kind: 'editPassword' })} data-testid="link-edit-password">{t('auth.editPassword')}</a>
-              <Link to="/user_register" data-testid="link-register">{t('auth.register')}</Link>
+              <Link to="/reset_password" data-testid="link-reset">
+                {t('auth.forgot')}
+              </Link>
+              <a onClick={() => setView({ kind: 'editPassword' })} data-testid="link-edit-password">
+                {t('auth.editPassword')}
+              </a>
+              <Link to="/user_register" data-testid="link-register">
+                {t('auth.register')}
+              </Link>
             </div>
           </>
         )}
@@ -187,7 +221,10 @@ function PhoneForm({ captcha, onDone }: { captcha: boolean; onDone(data: LoginDa
     const fields = captcha ? ['mobile', 'code'] : ['mobile'];
     await form.validateFields(fields);
     try {
-      const sent = await accountApi.sendSms(form.getFieldValue('mobile'), 'login', captcha ? { code: form.getFieldValue('code'), uuid } : undefined);
+      const sent = await api.auth.sms.send(
+        { mobile: form.getFieldValue('mobile'), purpose: 'login', ...(captcha ? { code: form.getFieldValue('code'), uuid } : {}) },
+        { errorMode: 'silent' },
+      );
       setAttemptId(sent.attemptId);
       void message.success(t('auth.codeSent'));
       return sent.resendAfterSeconds;
@@ -198,29 +235,48 @@ function PhoneForm({ captcha, onDone }: { captcha: boolean; onDone(data: LoginDa
     }
   };
   return (
-    <Form form={form} size="large" requiredMark={false} onFinish={async (v) => {
-      if (!attemptId) {
-        void message.warning(t('auth.sendFirst'));
-        return;
-      }
-      setBusy(true);
-      try {
-        onDone(await accountApi.loginMobile({ mobile: v.mobile, smsCode: v.smsCode, attemptId }));
-      } catch (err) {
-        void message.error((err as Error).message);
-      } finally {
-        setBusy(false);
-      }
-    }}>
-      <Form.Item name="mobile" rules={[{ required: true, message: t('auth.mobileRequired') }, { pattern: /^\+?[0-9]{6,15}$/, message: t('auth.mobileFormat') }]}>
+    <Form
+      form={form}
+      size="large"
+      requiredMark={false}
+      onFinish={async (v) => {
+        if (!attemptId) {
+          void message.warning(t('auth.sendFirst'));
+          return;
+        }
+        setBusy(true);
+        try {
+          onDone(await api.auth.login.mobile({ mobile: v.mobile, smsCode: v.smsCode, attemptId }, { errorMode: 'silent' }));
+        } catch (err) {
+          void message.error((err as Error).message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Form.Item
+        name="mobile"
+        rules={[
+          { required: true, message: t('auth.mobileRequired') },
+          { pattern: /^\+?[0-9]{6,15}$/, message: t('auth.mobileFormat') },
+        ]}
+      >
         <Input prefix={<MobileOutlined />} placeholder={t('auth.mobile')} aria-label={t('auth.mobile')} autoComplete="tel" data-testid="login-mobile" />
       </Form.Item>
       {captcha && <Captcha uuid={uuid} onRefresh={() => setUuid(newUuid())} />}
-      <Form.Item name="smsCode" rules={[{ required: true, message: t('auth.smsCodeRequired') }, { pattern: /^\d{6}$/, message: t('auth.smsCodeFormat') }]}>
+      <Form.Item
+        name="smsCode"
+        rules={[
+          { required: true, message: t('auth.smsCodeRequired') },
+          { pattern: /^\d{6}$/, message: t('auth.smsCodeFormat') },
+        ]}
+      >
         <SmsCodeInput onSend={send} testId="login-sms-code" />
       </Form.Item>
       <Alert type="info" showIcon className="bw-login-note" title={t('auth.smsRisk')} />
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-mobile-submit">{t('login.submit')}</Button>
+      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-mobile-submit">
+        {t('login.submit')}
+      </Button>
     </Form>
   );
 }
@@ -234,7 +290,7 @@ function QrPanel({ onDone }: { onDone(data: LoginData): void }) {
   done.current = onDone;
   const load = useCallback(async () => {
     setStatus('waiting');
-    setQr(await accountApi.qrGenerate());
+    setQr(await api.auth.qr.generate(undefined, { errorMode: 'silent' }));
   }, []);
   useEffect(() => {
     void load();
@@ -242,7 +298,7 @@ function QrPanel({ onDone }: { onDone(data: LoginData): void }) {
   useEffect(() => {
     if (!qr || status === 'expired' || status === 'cancelled') return;
     const timer = setInterval(async () => {
-      const res = await accountApi.qrCheck(qr.qrId, qr.pollSecret).catch(() => null);
+      const res = await api.auth.qr.check({ qrId: qr.qrId, pollSecret: qr.pollSecret }, { errorMode: 'silent' }).catch(() => null);
       if (!res) return;
       setStatus(res.status);
       if (res.status === 'confirmed' && res.token) {
@@ -254,7 +310,9 @@ function QrPanel({ onDone }: { onDone(data: LoginData): void }) {
   }, [qr, status]);
   return (
     <div className="bw-qr-panel" data-testid="login-qr">
-      {!qr ? <Spin /> : (
+      {!qr ? (
+        <Spin />
+      ) : (
         <>
           <div className={`bw-qr-image ${status === 'expired' || status === 'cancelled' ? 'bw-qr-dim' : ''}`}>
             <img src={qr.qrDataUrl} alt={t('auth.qrAlt')} width={200} height={200} />
@@ -277,22 +335,37 @@ function MfaStep({ mfaToken, onDone, onBack }: { mfaToken: string; onDone(data: 
     <>
       <h2>{t('auth.mfaTitle')}</h2>
       <div className="bw-login-sub">{t('auth.mfaHint')}</div>
-      <Form size="large" requiredMark={false} onFinish={async (v: { code: string }) => {
-        setBusy(true);
-        try {
-          onDone(await accountApi.loginMfa(mfaToken, v.code.trim()));
-        } catch (err) {
-          void message.error((err as Error).message);
-          if (err instanceof ApiError && err.errorCode === 'MFA_CHALLENGE_EXPIRED') onBack();
-        } finally {
-          setBusy(false);
-        }
-      }}>
+      <Form
+        size="large"
+        requiredMark={false}
+        onFinish={async (v: { code: string }) => {
+          setBusy(true);
+          try {
+            onDone(await api.auth.login.mfa({ mfaToken, code: v.code.trim() }, { errorMode: 'silent' }));
+          } catch (err) {
+            void message.error((err as Error).message);
+            if (err instanceof ApiError && err.errorCode === 'AUTH_MFA_CHALLENGE_EXPIRED') onBack();
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
         <Form.Item name="code" rules={[{ required: true, message: t('auth.mfaRequired') }]}>
-          <Input prefix={<SafetyOutlined />} placeholder={t('auth.mfaCode')} aria-label={t('auth.mfaCode')} autoComplete="one-time-code" autoFocus data-testid="mfa-code" />
+          <Input
+            prefix={<SafetyOutlined />}
+            placeholder={t('auth.mfaCode')}
+            aria-label={t('auth.mfaCode')}
+            autoComplete="one-time-code"
+            autoFocus
+            data-testid="mfa-code"
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="mfa-submit">{t('auth.verify')}</Button>
-        <Button type="link" block onClick={onBack}>{t('auth.backToLogin')}</Button>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="mfa-submit">
+          {t('auth.verify')}
+        </Button>
+        <Button type="link" block onClick={onBack}>
+          {t('auth.backToLogin')}
+        </Button>
       </Form>
     </>
   );
@@ -306,24 +379,47 @@ function EditPasswordForm({ username, reason, captcha, onDone }: { username?: st
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   if (done) {
-    return <Result status="success" title={t('auth.passwordChanged')} extra={<Button type="primary" onClick={onDone} data-testid="back-to-login">{t('auth.backToLogin')}</Button>} />;
+    return (
+      <Result
+        status="success"
+        title={t('auth.passwordChanged')}
+        extra={
+          <Button type="primary" onClick={onDone} data-testid="back-to-login">
+            {t('auth.backToLogin')}
+          </Button>
+        }
+      />
+    );
   }
   return (
     <>
       <h2>{t('auth.editPassword')}</h2>
       {reason && <Alert type="warning" showIcon title={reason} style={{ marginBottom: 16 }} />}
-      <Form size="large" requiredMark={false} initialValues={{ username }} onFinish={async (v: { username: string; oldPassword: string; newPassword: string; code?: string }) => {
-        setBusy(true);
-        try {
-          await accountApi.editPassword({ username: v.username, oldPassword: v.oldPassword, newPassword: v.newPassword, ...(captcha ? { code: v.code, uuid } : {}) });
-          setDone(true);
-        } catch (err) {
-          void message.error((err as Error).message);
-          if (captcha) setUuid(newUuid());
-        } finally {
-          setBusy(false);
-        }
-      }}>
+      <Form
+        size="large"
+        requiredMark={false}
+        initialValues={{ username }}
+        onFinish={async (v: { username: string; oldPassword: string; newPassword: string; code?: string }) => {
+          setBusy(true);
+          try {
+            await api.auth.login.editPassword(
+              {
+                username: v.username,
+                oldPassword: v.oldPassword,
+                newPassword: v.newPassword,
+                ...(captcha ? { code: v.code, uuid } : {}),
+              },
+              { errorMode: 'silent' },
+            );
+            setDone(true);
+          } catch (err) {
+            void message.error((err as Error).message);
+            if (captcha) setUuid(newUuid());
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
         <Form.Item name="username" rules={[{ required: true, message: t('login.usernameRequired') }]}>
           <Input prefix={<UserOutlined />} placeholder={t('login.username')} aria-label={t('login.username')} autoComplete="username" />
         </Form.Item>
@@ -332,8 +428,12 @@ function EditPasswordForm({ username, reason, captcha, onDone }: { username?: st
         </Form.Item>
         <NewPasswordFields />
         {captcha && <Captcha uuid={uuid} onRefresh={() => setUuid(newUuid())} />}
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="edit-password-submit">{t('auth.changePassword')}</Button>
-        <Button type="link" block onClick={onDone}>{t('auth.backToLogin')}</Button>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="edit-password-submit">
+          {t('auth.changePassword')}
+        </Button>
+        <Button type="link" block onClick={onDone}>
+          {t('auth.backToLogin')}
+        </Button>
       </Form>
     </>
   );
@@ -344,7 +444,14 @@ export function NewPasswordFields({ name = 'newPassword' }: { name?: string }) {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name={name} extra={t('auth.passwordRule')} rules={[{ required: true, message: t('auth.newPasswordRequired') }, { min: 8, max: 128, message: t('auth.passwordLength') }]}>
+      <Form.Item
+        name={name}
+        extra={t('auth.passwordRule')}
+        rules={[
+          { required: true, message: t('auth.newPasswordRequired') },
+          { min: 8, max: 128, message: t('auth.passwordLength') },
+        ]}
+      >
         <Input.Password prefix={<LockOutlined />} placeholder={t('auth.newPassword')} aria-label={t('auth.newPassword')} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
@@ -352,7 +459,9 @@ export function NewPasswordFields({ name = 'newPassword' }: { name?: string }) {
         dependencies={[name]}
         rules={[
           { required: true, message: t('auth.confirmRequired') },
-          ({ getFieldValue }) => ({ validator: (_r, v) => (!v || v === getFieldValue(name) ? Promise.resolve() : Promise.reject(new Error(t('auth.confirmMismatch')))) }),
+          ({ getFieldValue }) => ({
+            validator: (_r, v) => (!v || v === getFieldValue(name) ? Promise.resolve() : Promise.reject(new Error(t('auth.confirmMismatch')))),
+          }),
         ]}
       >
         <Input.Password prefix={<LockOutlined />} placeholder={t('auth.confirmPassword')} aria-label={t('auth.confirmPassword')} autoComplete="new-password" />

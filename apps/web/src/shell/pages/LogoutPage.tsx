@@ -7,5 +7,9 @@ export function LogoutPage() {
   useEffect(() => {
     void logout();
   }, []);
-  return <div className="bw-fullscreen-center"><Spin size="large" /></div>;
+  return (
+    <div className="bw-fullscreen-center">
+      <Spin size="large" />
+    </div>
+  );
 }

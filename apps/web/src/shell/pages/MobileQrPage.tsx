@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { QrScanData } from '@breedwise/contracts';
+import type { QrScanData } from '@breedwise/contracts/auth';
 import { useSession } from '../../lib/session';
-import { accountApi, deviceKey } from '../account-api';
+import { api } from '../auth-api';
+import { deviceHeader, deviceKey } from '../device-key';
 
 /**
  * /m/qrcode?id=: the phone's confirmation page for a QR-code login. A signed-in session (or a bound
@@ -22,19 +23,30 @@ export function MobileQrPage() {
 
   useEffect(() => {
     if (!canConfirm || !qrId) return;
-    accountApi.qrScan(qrId).then(setScan, (err: Error) => setError(err.message));
+    api.auth.qr.scan({ qrId }, { headers: deviceHeader(), errorMode: 'silent' }).then(setScan, (err: Error) => setError(err.message));
   }, [canConfirm, qrId]);
 
   let body: React.ReactNode;
   if (!canConfirm) {
-    body = <Result status="info" title={t('auth.mobileLoginFirst')} extra={<Link to={`/login?redirect=${encodeURIComponent(`/m/qrcode?id=${qrId}`)}`}><Button type="primary">{t('login.submit')}</Button></Link>} />;
+    body = (
+      <Result
+        status="info"
+        title={t('auth.mobileLoginFirst')}
+        extra={
+          <Link to={`/login?redirect=${encodeURIComponent(`/m/qrcode?id=${qrId}`)}`}>
+            <Button type="primary">{t('login.submit')}</Button>
+          </Link>
+        }
+      />
+    );
   } else if (error) body = <Result status="warning" title={error} />;
-  else if (outcome) body = <Result status={outcome === 'approved' ? 'success' : 'info'} title={t(outcome === 'approved' ? 'auth.qrApproved' : 'auth.qrRefused')} />;
+  else if (outcome)
+    body = <Result status={outcome === 'approved' ? 'success' : 'info'} title={t(outcome === 'approved' ? 'auth.qrApproved' : 'auth.qrRefused')} />;
   else if (!scan) body = <Spin />;
   else {
     const decide = async (approve: boolean) => {
       try {
-        await accountApi.qrConfirm(qrId, approve);
+        await api.auth.qr.confirm({ qrId, approve }, { headers: deviceHeader(), errorMode: 'silent' });
         setOutcome(approve ? 'approved' : 'refused');
       } catch (err) {
         setError((err as Error).message);
@@ -47,8 +59,12 @@ export function MobileQrPage() {
         subTitle={t('auth.qrConfirmWhere', { ip: scan.ip ?? '?', agent: scan.userAgent ?? '?' })}
         extra={
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Button type="primary" block size="large" onClick={() => decide(true)} data-testid="qr-approve">{t('auth.qrApprove')}</Button>
-            <Button block size="large" onClick={() => decide(false)} data-testid="qr-refuse">{t('auth.qrRefuse')}</Button>
+            <Button type="primary" block size="large" onClick={() => decide(true)} data-testid="qr-approve">
+              {t('auth.qrApprove')}
+            </Button>
+            <Button block size="large" onClick={() => decide(false)} data-testid="qr-refuse">
+              {t('auth.qrRefuse')}
+            </Button>
           </Space>
         }
       />
@@ -68,7 +84,7 @@ export function MobileBindPage() {
   const [state, setState] = useState<{ user?: string; error?: string }>({});
   useEffect(() => {
     const name = navigator.userAgent.includes('Mobile') ? 'Mobile' : 'Browser';
-    accountApi.casBind(params.get('code') ?? '', `${name} ${new Date().toISOString().slice(0, 10)}`).then(
+    api.auth.cas.bind({ code: params.get('code') ?? '', deviceName: `${name} ${new Date().toISOString().slice(0, 10)}` }, { errorMode: 'silent' }).then(
       (res) => {
         deviceKey.set(res.deviceKey);
         setState({ user: res.userName });
@@ -79,7 +95,13 @@ export function MobileBindPage() {
   return (
     <div className="bw-mobile-page">
       <Card title={t('auth.bindPageTitle')}>
-        {state.error ? <Result status="warning" title={state.error} /> : state.user ? <Result status="success" title={t('auth.bindDone', { user: state.user })} /> : <Spin />}
+        {state.error ? (
+          <Result status="warning" title={state.error} />
+        ) : state.user ? (
+          <Result status="success" title={t('auth.bindDone', { user: state.user })} />
+        ) : (
+          <Spin />
+        )}
       </Card>
     </div>
   );

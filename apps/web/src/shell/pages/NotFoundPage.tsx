@@ -10,7 +10,11 @@ export function NotFoundPage() {
       status="404"
       title={t('notFound.title')}
       subTitle={t('notFound.description')}
-      extra={<Button type="primary" onClick={() => navigate('/')}>{t('notFound.home')}</Button>}
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          {t('notFound.home')}
+        </Button>
+      }
     />
   );
 }

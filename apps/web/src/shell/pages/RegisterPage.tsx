@@ -5,7 +5,7 @@ import { MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../components/form/zod-form';
-import { accountApi } from '../account-api';
+import { api } from '../auth-api';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { NewPasswordFields } from './LoginPage';
 
@@ -17,7 +17,7 @@ export function RegisterPage() {
   const [uuid, setUuid] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<'enabled' | 'pending' | null>(null);
-  const init = useQuery({ queryKey: ['auth', 'registerInit'], queryFn: accountApi.registerInit });
+  const init = useQuery({ queryKey: api.auth.register.init.key, queryFn: () => api.auth.register.init(undefined, { errorMode: 'silent' }) });
 
   let body: React.ReactNode;
   if (init.isPending) body = <Skeleton active />;
@@ -26,30 +26,69 @@ export function RegisterPage() {
       <Result
         status="success"
         title={t(result === 'pending' ? 'auth.registerPending' : 'auth.registerDone')}
-        extra={<Link to="/login"><Button type="primary">{t('auth.backToLogin')}</Button></Link>}
+        extra={
+          <Link to="/login">
+            <Button type="primary">{t('auth.backToLogin')}</Button>
+          </Link>
+        }
       />
     );
   } else if (!init.data?.enabled) {
-    body = <Result status="info" title={t('auth.registerClosed')} extra={<Link to="/login"><Button>{t('auth.backToLogin')}</Button></Link>} />;
+    body = (
+      <Result
+        status="info"
+        title={t('auth.registerClosed')}
+        extra={
+          <Link to="/login">
+            <Button>{t('auth.backToLogin')}</Button>
+          </Link>
+        }
+      />
+    );
   } else {
     const orgs = init.data.orgs;
     body = (
-      <Form form={form} layout="vertical" requiredMark initialValues={{ orgCode: orgs[0]?.orgCode }} data-testid="register-form" onFinish={async (v) => {
-        setBusy(true);
-        try {
-          const res = await accountApi.register({ orgCode: v.orgCode, username: v.username, nickName: v.nickName, password: v.newPassword, email: v.email ?? '', mobile: v.mobile ?? '', ...(init.data.captchaEnabled ? { code: v.code, uuid } : {}) });
-          setResult(res.status);
-        } catch (err) {
-          if (!applyServerErrors(form, err)) void message.error((err as Error).message);
-          setUuid(crypto.randomUUID());
-        } finally {
-          setBusy(false);
-        }
-      }}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark
+        initialValues={{ orgCode: orgs[0]?.orgCode }}
+        data-testid="register-form"
+        onFinish={async (v) => {
+          setBusy(true);
+          try {
+            const res = await api.auth.register.submit(
+              {
+                orgCode: v.orgCode,
+                username: v.username,
+                nickName: v.nickName,
+                password: v.newPassword,
+                email: v.email ?? '',
+                mobile: v.mobile ?? '',
+                ...(init.data.captchaEnabled ? { code: v.code, uuid } : {}),
+              },
+              { errorMode: 'silent' },
+            );
+            setResult(res.status);
+          } catch (err) {
+            if (!applyServerErrors(form, err)) void message.error((err as Error).message);
+            setUuid(crypto.randomUUID());
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
         <Form.Item name="orgCode" label={t('auth.org')} rules={[{ required: true }]}>
           <Select options={orgs.map((o) => ({ value: o.orgCode, label: o.approval ? `${o.orgName}（${t('auth.needsApproval')}）` : o.orgName }))} />
         </Form.Item>
-        <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }, { pattern: /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,63}$/, message: t('auth.usernameFormat') }]}>
+        <Form.Item
+          name="username"
+          label={t('login.username')}
+          rules={[
+            { required: true, message: t('login.usernameRequired') },
+            { pattern: /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,63}$/, message: t('auth.usernameFormat') },
+          ]}
+        >
           <Input prefix={<UserOutlined />} autoComplete="username" />
         </Form.Item>
         <Form.Item name="nickName" label={t('auth.nickName')} rules={[{ required: true, message: t('auth.nickNameRequired') }]}>
@@ -68,12 +107,16 @@ export function RegisterPage() {
               <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
                 <Input prefix={<SafetyOutlined />} maxLength={6} />
               </Form.Item>
-              <img className="bw-captcha" src={`/api/auth/captcha.jpg?uuid=${uuid}`} alt={t('login.captcha')} onClick={() => setUuid(crypto.randomUUID())} />
+              <img className="bw-captcha" src={api.auth.captcha.image.url({ uuid })} alt={t('login.captcha')} onClick={() => setUuid(crypto.randomUUID())} />
             </div>
           </Form.Item>
         )}
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">{t('auth.registerSubmit')}</Button>
-        <div className="bw-login-links"><Link to="/login">{t('auth.haveAccount')}</Link></div>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
+          {t('auth.registerSubmit')}
+        </Button>
+        <div className="bw-login-links">
+          <Link to="/login">{t('auth.haveAccount')}</Link>
+        </div>
       </Form>
     );
   }

@@ -5,7 +5,7 @@ import { MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SmsCodeInput } from '../../components/auth/SmsCodeInput';
-import { accountApi } from '../account-api';
+import { api } from '../auth-api';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { NewPasswordFields } from './LoginPage';
 
@@ -29,7 +29,19 @@ export function ResetPasswordPage() {
 
 function Done({ title }: { title: string }) {
   const { t } = useTranslation();
-  return <Result status="success" title={title} extra={<Link to="/login"><Button type="primary" data-testid="back-to-login">{t('auth.backToLogin')}</Button></Link>} />;
+  return (
+    <Result
+      status="success"
+      title={title}
+      extra={
+        <Link to="/login">
+          <Button type="primary" data-testid="back-to-login">
+            {t('auth.backToLogin')}
+          </Button>
+        </Link>
+      }
+    />
+  );
 }
 
 function RequestReset() {
@@ -41,63 +53,106 @@ function RequestReset() {
   const [attemptId, setAttemptId] = useState<string>();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
-  if (sent) return <Result status="success" title={t('auth.resetMailSent')} subTitle={t('auth.resetMailHint')} extra={<Link to="/login"><Button>{t('auth.backToLogin')}</Button></Link>} />;
+  if (sent)
+    return (
+      <Result
+        status="success"
+        title={t('auth.resetMailSent')}
+        subTitle={t('auth.resetMailHint')}
+        extra={
+          <Link to="/login">
+            <Button>{t('auth.backToLogin')}</Button>
+          </Link>
+        }
+      />
+    );
   if (done) return <Done title={t('auth.passwordChanged')} />;
   return (
     <>
-      <Segmented block value={mode} onChange={(v) => setMode(v as 'email' | 'sms')} style={{ marginBottom: 16 }} options={[{ value: 'email', label: t('auth.byEmail') }, { value: 'sms', label: t('auth.bySms') }]} />
+      <Segmented
+        block
+        value={mode}
+        onChange={(v) => setMode(v as 'email' | 'sms')}
+        style={{ marginBottom: 16 }}
+        options={[
+          { value: 'email', label: t('auth.byEmail') },
+          { value: 'sms', label: t('auth.bySms') },
+        ]}
+      />
       {mode === 'email' ? (
-        <Form layout="vertical" onFinish={async (v: { account: string }) => {
-          setBusy(true);
-          try {
-            await accountApi.sendResetEmail(v.account);
-            setSent(true);
-          } catch (err) {
-            void message.error((err as Error).message);
-          } finally {
-            setBusy(false);
-          }
-        }}>
+        <Form
+          layout="vertical"
+          onFinish={async (v: { account: string }) => {
+            setBusy(true);
+            try {
+              await api.auth.password.sendResetEmail({ account: v.account }, { errorMode: 'silent' });
+              setSent(true);
+            } catch (err) {
+              void message.error((err as Error).message);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
           <Form.Item name="account" label={t('auth.account')} rules={[{ required: true, message: t('auth.accountRequired') }]}>
             <Input prefix={<UserOutlined />} autoComplete="username" data-testid="reset-account" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-send">{t('auth.sendResetMail')}</Button>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-send">
+            {t('auth.sendResetMail')}
+          </Button>
         </Form>
       ) : (
-        <Form form={form} layout="vertical" onFinish={async (v: { mobile: string; smsCode: string; newPassword: string }) => {
-          if (!attemptId) return void message.warning(t('auth.sendFirst'));
-          setBusy(true);
-          try {
-            await accountApi.retrievePassword({ mobile: v.mobile, smsCode: v.smsCode, attemptId, password: v.newPassword });
-            setDone(true);
-          } catch (err) {
-            void message.error((err as Error).message);
-          } finally {
-            setBusy(false);
-          }
-        }}>
-          <Form.Item name="mobile" label={t('auth.mobile')} rules={[{ required: true, message: t('auth.mobileRequired') }, { pattern: /^\+?[0-9]{6,15}$/, message: t('auth.mobileFormat') }]}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={async (v: { mobile: string; smsCode: string; newPassword: string }) => {
+            if (!attemptId) return void message.warning(t('auth.sendFirst'));
+            setBusy(true);
+            try {
+              await api.auth.password.retrieve({ mobile: v.mobile, smsCode: v.smsCode, attemptId, password: v.newPassword }, { errorMode: 'silent' });
+              setDone(true);
+            } catch (err) {
+              void message.error((err as Error).message);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Form.Item
+            name="mobile"
+            label={t('auth.mobile')}
+            rules={[
+              { required: true, message: t('auth.mobileRequired') },
+              { pattern: /^\+?[0-9]{6,15}$/, message: t('auth.mobileFormat') },
+            ]}
+          >
             <Input prefix={<MobileOutlined />} autoComplete="tel" />
           </Form.Item>
           <Form.Item name="smsCode" label={t('auth.smsCode')} rules={[{ required: true, message: t('auth.smsCodeRequired') }]}>
-            <SmsCodeInput onSend={async () => {
-              await form.validateFields(['mobile']);
-              try {
-                const res = await accountApi.sendSms(form.getFieldValue('mobile'), 'reset');
-                setAttemptId(res.attemptId);
-                void message.success(t('auth.codeSent'));
-                return res.resendAfterSeconds;
-              } catch (err) {
-                void message.error((err as Error).message);
-                throw err;
-              }
-            }} />
+            <SmsCodeInput
+              onSend={async () => {
+                await form.validateFields(['mobile']);
+                try {
+                  const res = await api.auth.sms.send({ mobile: form.getFieldValue('mobile'), purpose: 'reset' }, { errorMode: 'silent' });
+                  setAttemptId(res.attemptId);
+                  void message.success(t('auth.codeSent'));
+                  return res.resendAfterSeconds;
+                } catch (err) {
+                  void message.error((err as Error).message);
+                  throw err;
+                }
+              }}
+            />
           </Form.Item>
           <NewPasswordFields />
-          <Button type="primary" htmlType="submit" block loading={busy}>{t('auth.changePassword')}</Button>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('auth.changePassword')}
+          </Button>
         </Form>
       )}
-      <div className="bw-login-links"><Link to="/login">{t('auth.backToLogin')}</Link></div>
+      <div className="bw-login-links">
+        <Link to="/login">{t('auth.backToLogin')}</Link>
+      </div>
     </>
   );
 }
@@ -107,25 +162,45 @@ function NewPasswordByKey({ resetKey }: { resetKey: string }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const who = useQuery({ queryKey: ['auth', 'resetKey', resetKey], queryFn: () => accountApi.expiredKey(resetKey), retry: false });
+  const who = useQuery({
+    queryKey: [...api.auth.password.expiredKey.key, resetKey],
+    queryFn: () => api.auth.password.expiredKey({ userExpiredKey: resetKey }, { errorMode: 'silent' }),
+    retry: false,
+  });
   if (done) return <Done title={t('auth.passwordChanged')} />;
   if (who.isPending) return <Skeleton active />;
-  if (who.isError) return <Result status="warning" title={who.error.message} extra={<Link to="/reset_password"><Button>{t('auth.requestAgain')}</Button></Link>} />;
+  if (who.isError)
+    return (
+      <Result
+        status="warning"
+        title={who.error.message}
+        extra={
+          <Link to="/reset_password">
+            <Button>{t('auth.requestAgain')}</Button>
+          </Link>
+        }
+      />
+    );
   return (
-    <Form layout="vertical" onFinish={async (v: { newPassword: string }) => {
-      setBusy(true);
-      try {
-        await accountApi.resetPassword(resetKey, v.newPassword);
-        setDone(true);
-      } catch (err) {
-        void message.error((err as Error).message);
-      } finally {
-        setBusy(false);
-      }
-    }}>
+    <Form
+      layout="vertical"
+      onFinish={async (v: { newPassword: string }) => {
+        setBusy(true);
+        try {
+          await api.auth.password.reset({ userExpiredKey: resetKey, password: v.newPassword }, { errorMode: 'silent' });
+          setDone(true);
+        } catch (err) {
+          void message.error((err as Error).message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
       <p>{t('auth.resetFor', { user: who.data.userName })}</p>
       <NewPasswordFields />
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">{t('auth.changePassword')}</Button>
+      <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
+        {t('auth.changePassword')}
+      </Button>
     </Form>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../lib/query';
-import { authApi, loginInfoKey, useLoginInfo } from '../auth-api';
+import { api, loginInfoKey, useLoginInfo } from '../auth-api';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { safeRedirect } from '../redirect';
 
@@ -18,7 +18,7 @@ export function SelectOrgPage() {
   const enter = async (orgId: number) => {
     setBusy(orgId);
     try {
-      await authApi.setOrg(orgId);
+      await api.auth.login.setOrg({ id: orgId });
       await queryClient.invalidateQueries({ queryKey: loginInfoKey });
       navigate(safeRedirect(params.get('back')), { replace: true });
     } finally {
@@ -38,7 +38,13 @@ export function SelectOrgPage() {
           <List
             dataSource={orgs}
             renderItem={(o) => (
-              <List.Item actions={[<Button key="enter" type="primary" loading={busy === o.orgId} onClick={() => enter(o.orgId)}>{t('selectOrg.enter')}</Button>]}>
+              <List.Item
+                actions={[
+                  <Button key="enter" type="primary" loading={busy === o.orgId} onClick={() => enter(o.orgId)}>
+                    {t('selectOrg.enter')}
+                  </Button>,
+                ]}
+              >
                 {o.orgName}
               </List.Item>
             )}

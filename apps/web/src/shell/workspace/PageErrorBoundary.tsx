@@ -23,7 +23,11 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; onReload
         status="error"
         title={chunk ? i18n.t('errorBoundary.chunk') : i18n.t('errorBoundary.crash')}
         subTitle={chunk ? undefined : error.message}
-        extra={<Button type="primary" onClick={() => (chunk ? window.location.reload() : (this.setState({ error: null }), this.props.onReload()))}>{i18n.t('errorBoundary.reload')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => (chunk ? window.location.reload() : (this.setState({ error: null }), this.props.onReload()))}>
+            {i18n.t('errorBoundary.reload')}
+          </Button>
+        }
       />
     );
   }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spin } from 'antd';
 import type { PageDef } from '../../modules/types';
-import { PageContext } from './page-context';
+import { PageContext } from '../../lib/page-context';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { useWorkspace, type Tab } from './store';
 
@@ -48,7 +48,13 @@ export function TabPane({ tab, page, params, active }: { tab: Tab; page: PageDef
       {shown && (
         <PageContext.Provider value={context}>
           <PageErrorBoundary key={tab.version} onReload={() => refresh(tab.key)}>
-            <Suspense fallback={<div className="bw-page-loading"><Spin /></div>}>
+            <Suspense
+              fallback={
+                <div className="bw-page-loading">
+                  <Spin />
+                </div>
+              }
+            >
               <Page key={tab.version} />
             </Suspense>
           </PageErrorBoundary>

@@ -46,7 +46,14 @@ export function Workspace({ index, showTabs }: { index: MenuIndex; showTabs: boo
       return;
     }
     if (!current) return;
-    open({ key: current.path + location.search, path: current.path, search: location.search, title: current.title, affix: current.affix, parentPath: current.parentPath });
+    open({
+      key: current.path + location.search,
+      path: current.path,
+      search: location.search,
+      title: current.title,
+      affix: current.affix,
+      parentPath: current.parentPath,
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.search, index]);
 
@@ -87,7 +94,8 @@ export function Workspace({ index, showTabs }: { index: MenuIndex; showTabs: boo
   };
 
   const { data: info } = useLoginInfo();
-  const keyOfPath = (path: string | null) => (path ? (useWorkspace.getState().tabs.find((tb) => tb.key === path || tb.path === path)?.key ?? null) : useWorkspace.getState().activeKey);
+  const keyOfPath = (path: string | null) =>
+    path ? (useWorkspace.getState().tabs.find((tb) => tb.key === path || tb.path === path)?.key ?? null) : useWorkspace.getState().activeKey;
   useEmbedBridge(info?.embedOrigins ?? [], {
     open: (path) => navigate(path),
     openFrame: (name, url, title) => navigate(`/i/${name}?src=${encodeURIComponent(url)}${title ? `&title=${encodeURIComponent(title)}` : ''}`),
@@ -121,7 +129,11 @@ export function Workspace({ index, showTabs }: { index: MenuIndex; showTabs: boo
           const r = resolved.get(tab.key);
           return r ? <TabPane key={tab.key} tab={tab} page={r.page} params={r.params} active={!showNotFound && tab.key === activeKey} /> : null;
         })}
-        {showNotFound && <div className="bw-tab-pane"><NotFoundPage /></div>}
+        {showNotFound && (
+          <div className="bw-tab-pane">
+            <NotFoundPage />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -62,8 +62,22 @@ describe('workspace tabs', () => {
 describe('detail pages in the menu', () => {
   it('are recorded under their parent once per session, and cleared at logout', () => {
     const ws = useWorkspace.getState();
-    ws.open({ key: '/doe/exp/design/viewExperiment/7', path: '/doe/exp/design/viewExperiment/7', search: '', title: { key: 'x' }, affix: false, parentPath: '/doe/exp/design' });
-    ws.open({ key: '/doe/exp/design/viewExperiment/7', path: '/doe/exp/design/viewExperiment/7', search: '', title: { key: 'x' }, affix: false, parentPath: '/doe/exp/design' });
+    ws.open({
+      key: '/doe/exp/design/viewExperiment/7',
+      path: '/doe/exp/design/viewExperiment/7',
+      search: '',
+      title: { key: 'x' },
+      affix: false,
+      parentPath: '/doe/exp/design',
+    });
+    ws.open({
+      key: '/doe/exp/design/viewExperiment/7',
+      path: '/doe/exp/design/viewExperiment/7',
+      search: '',
+      title: { key: 'x' },
+      affix: false,
+      parentPath: '/doe/exp/design',
+    });
     ws.close('/doe/exp/design/viewExperiment/7');
     expect(useWorkspace.getState().opened).toEqual([{ parent: '/doe/exp/design', path: '/doe/exp/design/viewExperiment/7', title: { key: 'x' } }]);
     ws.clear();

@@ -56,9 +56,10 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       // Fixed tabs stay in front, in the order they were pinned.
       tabs.sort((a, b) => Number(b.affix) - Number(a.affix));
       // Detail pages join the menu under their parent for the rest of the session.
-      const opened = tab.parentPath && !s.opened.some((o) => o.path === tab.path)
-        ? [...s.opened, { parent: tab.parentPath, path: tab.path, title: tab.title }].slice(-30)
-        : s.opened;
+      const opened =
+        tab.parentPath && !s.opened.some((o) => o.path === tab.path)
+          ? [...s.opened, { parent: tab.parentPath, path: tab.path, title: tab.title }].slice(-30)
+          : s.opened;
       return { tabs, opened, activeKey: tab.key, history: [...s.history.filter((k) => k !== tab.key), tab.key].slice(-50) };
     }),
   close: (key) => {

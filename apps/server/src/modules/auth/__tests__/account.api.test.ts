@@ -5,10 +5,9 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { SMTPServer } from 'smtp-server';
 import { createOtherOrg, createTestApp, TEST_PASSWORD, userId, type TestApp } from '../../../test/harness';
-import { sysOrg, sysOutbox, sysUser } from '../../system/system.tables';
+import { COMMON_PASSWORD_COUNT, sysOrg, sysOutbox, sysUser, sysUserTotp } from '../../system';
 import { sysAuditLog } from '../../audit';
-import { sysUserTotp, sysVerifyCode } from '../auth.tables';
-import { COMMON_PASSWORD_COUNT } from '../password-policy';
+import { sysVerifyCode } from '../sms/sms.tables';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +24,9 @@ async function lastSmsCode(mobile: string): Promise<string> {
   return /(\d{6})/.exec(row.body)![1];
 }
 async function freshUser(username: string, mobile?: string) {
-  await createOtherOrg(t.db, `o-${username}`, [{ username, nickName: username, role: 'user', crops: { maize: 'operate' }, ...(mobile ? { phone: mobile } : {}) }]);
+  await createOtherOrg(t.db, `o-${username}`, [
+    { username, nickName: username, role: 'user', crops: { maize: 'operate' }, ...(mobile ? { phone: mobile } : {}) },
+  ]);
   return userId(t.db, username);
 }
 
@@ -34,9 +35,13 @@ describe('passwords (security.md item 1)', () => {
     expect(COMMON_PASSWORD_COUNT).toBe(3000);
     const token = await t.login('breeder');
     for (const pw of ['password1', 'PASSWORD1', 'iloveyou', 'qwertyuiop']) {
-      const res = await t.call('PUT', '/api/auth/api/profile/password', { token, body: { oldPassword: TEST_PASSWORD, newPassword: pw }, headers: { 'accept-language': 'en' } });
+      const res = await t.call('PUT', '/api/auth/api/profile/password', {
+        token,
+        body: { oldPassword: TEST_PASSWORD, newPassword: pw },
+        headers: { 'accept-language': 'en' },
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ errorCode: 'PASSWORD_TOO_COMMON', errors: [{ field: 'newPassword', rule: 'common' }] });
+      expect(res.body).toMatchObject({ errorCode: 'SYS_PASSWORD_TOO_COMMON', errors: [{ field: 'newPassword', rule: 'common' }] });
     }
   });
 
@@ -48,13 +53,18 @@ describe('passwords (security.md item 1)', () => {
     const long = await t.call('PUT', '/api/auth/api/profile/password', { token, body: { oldPassword: TEST_PASSWORD, newPassword: 'x'.repeat(129) } });
     expect(long.body.errors[0]).toMatchObject({ field: 'newPassword', rule: 'maxLength' });
     // Lower-case letters only: no composition rules.
-    expect((await t.call('PUT', '/api/auth/api/profile/password', { token, body: { oldPassword: TEST_PASSWORD, newPassword: 'tractorfieldsun' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', '/api/auth/api/profile/password', { token, body: { oldPassword: TEST_PASSWORD, newPassword: 'tractorfieldsun' } })).status,
+    ).toBe(200);
     token = await t.login('pwlen', 'tractorfieldsun');
     const max = `${'k'.repeat(127)}A`;
     expect((await t.call('PUT', '/api/auth/api/profile/password', { token, body: { oldPassword: 'tractorfieldsun', newPassword: max } })).status).toBe(200);
     // A password differing only in its 128th character does not match: nothing is truncated.
-    const wrong = await t.call('POST', '/api/auth/api/login', { form: { username: 'pwlen', password: `${'k'.repeat(127)}B` }, headers: { 'x-forwarded-for': '10.9.1.1' } });
-    expect(wrong.body.errorCode).toBe('LOGIN_FAILED');
+    const wrong = await t.call('POST', '/api/auth/api/login', {
+      form: { username: 'pwlen', password: `${'k'.repeat(127)}B` },
+      headers: { 'x-forwarded-for': '10.9.1.1' },
+    });
+    expect(wrong.body.errorCode).toBe('AUTH_LOGIN_FAILED');
     expect((await t.call('POST', '/api/auth/api/login', { form: { username: 'pwlen', password: max } })).status).toBe(200);
   });
 
@@ -77,13 +87,13 @@ describe('SMS codes and phone login', () => {
     expect(code).toMatch(/^\d{6}$/);
     // Bound to the attempt: another attempt id does not take it.
     const other = await form('/api/login/mobile', { mobile: '13900000001', smsCode: code, attemptId: crypto.randomUUID() }, '10.9.2.2');
-    expect(other.body.errorCode).toBe('CODE_INVALID');
+    expect(other.body.errorCode).toBe('AUTH_CODE_INVALID');
     const res = await form('/api/login/mobile', { mobile: '13900000001', smsCode: code, attemptId: sent.body.data.attemptId }, '10.9.2.3');
     expect(res.status).toBe(200);
     const info = await t.call('GET', '/api/auth/api/login/info', { token: res.body.data.token });
     expect(info.body.data.userInfo.userId).toBe(id);
     const again = await form('/api/login/mobile', { mobile: '13900000001', smsCode: code, attemptId: sent.body.data.attemptId }, '10.9.2.4');
-    expect(again.body.errorCode).toBe('CODE_INVALID');
+    expect(again.body.errorCode).toBe('AUTH_CODE_INVALID');
   });
 
   it('allows at most 5 guesses, and codes last 10 minutes', async () => {
@@ -92,16 +102,29 @@ describe('SMS codes and phone login', () => {
     const code = await lastSmsCode('13900000002');
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await form('/api/login/mobile', { mobile: '13900000002', smsCode: wrong, attemptId: sent.body.data.attemptId }, `10.9.3.${10 + i}`)).body.errorCode);
-    expect(answers).toEqual(['CODE_INVALID', 'CODE_INVALID', 'CODE_INVALID', 'CODE_INVALID', 'CODE_TOO_MANY_GUESSES']);
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (await form('/api/login/mobile', { mobile: '13900000002', smsCode: wrong, attemptId: sent.body.data.attemptId }, `10.9.3.${10 + i}`)).body.errorCode,
+      );
+    expect(answers).toEqual(['AUTH_CODE_INVALID', 'AUTH_CODE_INVALID', 'AUTH_CODE_INVALID', 'AUTH_CODE_INVALID', 'AUTH_CODE_TOO_MANY_GUESSES']);
     // Even the right code is refused now.
-    expect((await form('/api/login/mobile', { mobile: '13900000002', smsCode: code, attemptId: sent.body.data.attemptId }, '10.9.3.20')).body.errorCode).toBe('CODE_TOO_MANY_GUESSES');
+    expect((await form('/api/login/mobile', { mobile: '13900000002', smsCode: code, attemptId: sent.body.data.attemptId }, '10.9.3.20')).body.errorCode).toBe(
+      'AUTH_CODE_TOO_MANY_GUESSES',
+    );
 
-    await t.db.update(sysVerifyCode).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(sysVerifyCode.target, '13900000002'));
+    await t.db
+      .update(sysVerifyCode)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(sysVerifyCode.target, '13900000002'));
     const second = await form('/api/sms/send', { mobile: '13900000002', purpose: 'login' }, '10.9.3.21');
     const code2 = await lastSmsCode('13900000002');
-    await t.db.update(sysVerifyCode).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sysVerifyCode.id, second.body.data.attemptId));
-    expect((await form('/api/login/mobile', { mobile: '13900000002', smsCode: code2, attemptId: second.body.data.attemptId }, '10.9.3.22')).body.errorCode).toBe('CODE_INVALID');
+    await t.db
+      .update(sysVerifyCode)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sysVerifyCode.id, second.body.data.attemptId));
+    expect(
+      (await form('/api/login/mobile', { mobile: '13900000002', smsCode: code2, attemptId: second.body.data.attemptId }, '10.9.3.22')).body.errorCode,
+    ).toBe('AUTH_CODE_INVALID');
   });
 
   it('caps sends: one a minute per number, the daily number limit, and answers unknown numbers alike', async () => {
@@ -109,16 +132,22 @@ describe('SMS codes and phone login', () => {
     expect((await form('/api/sms/send', { mobile: '13900000003', purpose: 'login' }, '10.9.4.1')).status).toBe(200);
     const soon = await form('/api/sms/send', { mobile: '13900000003', purpose: 'login' }, '10.9.4.2');
     expect(soon.status).toBe(429);
-    expect(soon.body.errorCode).toBe('SMS_TOO_SOON');
+    expect(soon.body.errorCode).toBe('AUTH_SMS_TOO_SOON');
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
     for (let i = 0; i < 9; i++) {
-      await t.db.update(sysVerifyCode).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(sysVerifyCode.target, '13900000003'));
+      await t.db
+        .update(sysVerifyCode)
+        .set({ createdAt: sql`now() - interval '2 minutes'` })
+        .where(eq(sysVerifyCode.target, '13900000003'));
       expect((await form('/api/sms/send', { mobile: '13900000003', purpose: 'login' }, `10.9.4.${10 + i}`)).status).toBe(200);
     }
-    await t.db.update(sysVerifyCode).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(sysVerifyCode.target, '13900000003'));
+    await t.db
+      .update(sysVerifyCode)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(sysVerifyCode.target, '13900000003'));
     const daily = await form('/api/sms/send', { mobile: '13900000003', purpose: 'login' }, '10.9.4.30');
     expect(daily.status).toBe(429);
-    expect(daily.body.errorCode).toBe('SMS_DAILY_LIMIT');
+    expect(daily.body.errorCode).toBe('AUTH_SMS_DAILY_LIMIT');
 
     const unknown = await form('/api/sms/send', { mobile: '13999999999', purpose: 'login' }, '10.9.4.31');
     expect(unknown.status).toBe(200);
@@ -129,7 +158,8 @@ describe('SMS codes and phone login', () => {
   it('caps sends per address and day', async () => {
     const capped = await createTestApp({ BW_SMS_IP_DAILY_LIMIT: '2' });
     try {
-      const send = (m: string) => capped.call('POST', '/api/auth/api/sms/send', { form: { mobile: m, purpose: 'login' }, headers: { 'x-forwarded-for': '10.9.5.1' } });
+      const send = (m: string) =>
+        capped.call('POST', '/api/auth/api/sms/send', { form: { mobile: m, purpose: 'login' }, headers: { 'x-forwarded-for': '10.9.5.1' } });
       expect((await send('13700000001')).status).toBe(200);
       expect((await send('13700000002')).status).toBe(200);
       const third = await send('13700000003');
@@ -150,7 +180,7 @@ describe('TOTP', () => {
     expect(setup.body.data.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const secret = setup.body.data.secret as string;
     const bad = await t.call('POST', '/api/auth/api/profile/totp/enable', { token, body: { totpCode: '000000' } });
-    expect(bad.body.errorCode).toBe('MFA_INVALID');
+    expect(bad.body.errorCode).toBe('AUTH_MFA_INVALID');
     const enabled = await t.call('POST', '/api/auth/api/profile/totp/enable', { token, body: { totpCode: await generate({ secret }) } });
     expect(enabled.status).toBe(200);
     const recovery = enabled.body.data.recoveryCodes as string[];
@@ -159,19 +189,24 @@ describe('TOTP', () => {
     const first = await form('/api/login', { username: 'totpuser', password: TEST_PASSWORD }, '10.9.6.1');
     expect(first.body.data).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
     // The code just used at enrolment is not accepted twice.
-    await t.db.update(sysUserTotp).set({ lastTimeStep: Math.floor(Date.now() / 30_000) - 2 }).where(eq(sysUserTotp.userId, await userId(t.db, 'totpuser')));
+    await t.db
+      .update(sysUserTotp)
+      .set({ lastTimeStep: Math.floor(Date.now() / 30_000) - 2 })
+      .where(eq(sysUserTotp.userId, await userId(t.db, 'totpuser')));
     const wrong = await form('/api/login/mfa', { mfaToken: first.body.data.mfaToken, code: '123456' }, '10.9.6.2');
-    expect(wrong.body.errorCode).toBe('MFA_INVALID');
+    expect(wrong.body.errorCode).toBe('AUTH_MFA_INVALID');
     const ok = await form('/api/login/mfa', { mfaToken: first.body.data.mfaToken, code: await generate({ secret }) }, '10.9.6.3');
     expect(ok.status).toBe(200);
     expect(ok.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The challenge is used up.
-    expect((await form('/api/login/mfa', { mfaToken: first.body.data.mfaToken, code: recovery[0] }, '10.9.6.4')).body.errorCode).toBe('MFA_CHALLENGE_EXPIRED');
+    expect((await form('/api/login/mfa', { mfaToken: first.body.data.mfaToken, code: recovery[0] }, '10.9.6.4')).body.errorCode).toBe(
+      'AUTH_MFA_CHALLENGE_EXPIRED',
+    );
 
     const second = await form('/api/login', { username: 'totpuser', password: TEST_PASSWORD }, '10.9.6.5');
     expect((await form('/api/login/mfa', { mfaToken: second.body.data.mfaToken, code: recovery[0] }, '10.9.6.6')).status).toBe(200);
     const third = await form('/api/login', { username: 'totpuser', password: TEST_PASSWORD }, '10.9.6.7');
-    expect((await form('/api/login/mfa', { mfaToken: third.body.data.mfaToken, code: recovery[0] }, '10.9.6.8')).body.errorCode).toBe('MFA_INVALID');
+    expect((await form('/api/login/mfa', { mfaToken: third.body.data.mfaToken, code: recovery[0] }, '10.9.6.8')).body.errorCode).toBe('AUTH_MFA_INVALID');
 
     const profile = await t.call('GET', '/api/auth/api/profile', { token });
     expect(profile.body.data).toMatchObject({ totpEnabled: true, recoveryCodesLeft: 9 });
@@ -180,11 +215,14 @@ describe('TOTP', () => {
   });
 
   it('allows 5 tries per second step', async () => {
-    const [row] = await t.db.select().from(sysUserTotp).where(eq(sysUserTotp.userId, await userId(t.db, 'totpuser')));
+    const [row] = await t.db
+      .select()
+      .from(sysUserTotp)
+      .where(eq(sysUserTotp.userId, await userId(t.db, 'totpuser')));
     const first = await form('/api/login', { username: 'totpuser', password: TEST_PASSWORD }, '10.9.7.1');
     for (let i = 0; i < 5; i++) await form('/api/login/mfa', { mfaToken: first.body.data.mfaToken, code: '999999' }, `10.9.7.${2 + i}`);
     const late = await form('/api/login/mfa', { mfaToken: first.body.data.mfaToken, code: await generate({ secret: row.secret }) }, '10.9.7.9');
-    expect(late.body.errorCode).toBe('MFA_CHALLENGE_EXPIRED');
+    expect(late.body.errorCode).toBe('AUTH_MFA_CHALLENGE_EXPIRED');
   });
 });
 
@@ -193,7 +231,9 @@ describe('password flows end sessions (security.md item 3)', () => {
     await freshUser('changer');
     const a = await t.login('changer');
     const b = await t.login('changer');
-    expect((await t.call('PUT', '/api/auth/api/profile/password', { token: a, body: { oldPassword: TEST_PASSWORD, newPassword: 'new pass for changer' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', '/api/auth/api/profile/password', { token: a, body: { oldPassword: TEST_PASSWORD, newPassword: 'new pass for changer' } })).status,
+    ).toBe(200);
     expect((await t.call('GET', '/api/auth/api/login/info', { token: b })).status).toBe(401);
     expect((await t.call('GET', '/api/auth/api/login/info', { token: a })).status).toBe(200);
   });
@@ -210,12 +250,20 @@ describe('password flows end sessions (security.md item 3)', () => {
   it('an expired password (organisation policy) refuses login until changed', async () => {
     const id = await freshUser('expired');
     const [org] = await t.db.select().from(sysOrg).where(eq(sysOrg.code, 'o-expired'));
-    await t.db.update(sysOrg).set({ settings: { passwordExpiryDays: 30 } }).where(eq(sysOrg.id, org.id));
-    await t.db.update(sysUser).set({ passwordChangedAt: sql`now() - interval '40 days'` }).where(eq(sysUser.id, id));
+    await t.db
+      .update(sysOrg)
+      .set({ settings: { passwordExpiryDays: 30 } })
+      .where(eq(sysOrg.id, org.id));
+    await t.db
+      .update(sysUser)
+      .set({ passwordChangedAt: sql`now() - interval '40 days'` })
+      .where(eq(sysUser.id, id));
     const res = await form('/api/login', { username: 'expired', password: TEST_PASSWORD }, '10.9.9.1');
     expect(res.status).toBe(403);
-    expect(res.body.errorCode).toBe('PASSWORD_EXPIRED');
-    expect((await form('/api/login/editPassword', { username: 'expired', oldPassword: TEST_PASSWORD, newPassword: 'fresh pass 2026' }, '10.9.9.2')).status).toBe(200);
+    expect(res.body.errorCode).toBe('AUTH_PASSWORD_EXPIRED');
+    expect(
+      (await form('/api/login/editPassword', { username: 'expired', oldPassword: TEST_PASSWORD, newPassword: 'fresh pass 2026' }, '10.9.9.2')).status,
+    ).toBe(200);
     expect((await form('/api/login', { username: 'expired', password: 'fresh pass 2026' }, '10.9.9.3')).status).toBe(200);
   });
 
@@ -228,9 +276,9 @@ describe('password flows end sessions (security.md item 3)', () => {
     const key = /key=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
     const who = await t.call('GET', '/api/auth/api/getUserIdByExpiredKey', { query: { userExpiredKey: key } });
     expect(who.body.data).toMatchObject({ userName: 'resetter' });
-    expect((await form('/api/resetPassword', { userExpiredKey: key, password: '12345678' }, '10.9.10.3')).body.errorCode).toBe('PASSWORD_TOO_COMMON');
+    expect((await form('/api/resetPassword', { userExpiredKey: key, password: '12345678' }, '10.9.10.3')).body.errorCode).toBe('SYS_PASSWORD_TOO_COMMON');
     expect((await form('/api/resetPassword', { userExpiredKey: key, password: 'reset pass 2026' }, '10.9.10.4')).status).toBe(200);
-    expect((await form('/api/resetPassword', { userExpiredKey: key, password: 'reset pass 2027' }, '10.9.10.5')).body.errorCode).toBe('RESET_KEY_INVALID');
+    expect((await form('/api/resetPassword', { userExpiredKey: key, password: 'reset pass 2027' }, '10.9.10.5')).body.errorCode).toBe('AUTH_RESET_KEY_INVALID');
     expect((await t.call('GET', '/api/auth/api/login/info', { token: before })).status).toBe(401);
   });
 
@@ -238,7 +286,11 @@ describe('password flows end sessions (security.md item 3)', () => {
     await freshUser('retriever', '13900000004');
     const sent = await form('/api/sms/send', { mobile: '13900000004', purpose: 'reset' }, '10.9.11.1');
     const code = await lastSmsCode('13900000004');
-    const res = await form('/api/retrievePasswrd', { mobile: '13900000004', smsCode: code, attemptId: sent.body.data.attemptId, password: 'retrieved pass 1' }, '10.9.11.2');
+    const res = await form(
+      '/api/retrievePasswrd',
+      { mobile: '13900000004', smsCode: code, attemptId: sent.body.data.attemptId, password: 'retrieved pass 1' },
+      '10.9.11.2',
+    );
     expect(res.status).toBe(200);
     expect((await form('/api/login', { username: 'retriever', password: 'retrieved pass 1' }, '10.9.11.3')).status).toBe(200);
   });
@@ -248,15 +300,18 @@ describe('registration', () => {
   it('is closed by default, open or with approval per organisation', async () => {
     expect((await t.call('GET', '/api/auth/api/registerInit')).body.data).toMatchObject({ enabled: false, orgs: [] });
     const org = await createOtherOrg(t.db, 'open-org', [{ username: 'open-admin', nickName: 'A', role: 'admin', crops: { maize: 'operate' } }]);
-    await t.db.update(sysOrg).set({ settings: { registration: 'approval' } }).where(eq(sysOrg.id, org.orgId));
+    await t.db
+      .update(sysOrg)
+      .set({ settings: { registration: 'approval' } })
+      .where(eq(sysOrg.id, org.orgId));
     const init = await t.call('GET', '/api/auth/api/registerInit');
     expect(init.body.data.orgs).toEqual([{ orgCode: 'open-org', orgName: 'Org open-org', approval: true }]);
     const body = { orgCode: 'open-org', username: 'newbie', nickName: 'New Bie', password: 'my new password', email: 'newbie@example.org' };
     const res = await t.call('POST', '/api/auth/register/register-submit', { body });
     expect(res.body.data).toEqual({ status: 'pending' });
-    expect((await t.call('POST', '/api/auth/register/register-submit', { body })).body.errorCode).toBe('USERNAME_TAKEN');
+    expect((await t.call('POST', '/api/auth/register/register-submit', { body })).body.errorCode).toBe('SYS_USERNAME_TAKEN');
     const pending = await form('/api/login', { username: 'newbie', password: 'my new password' }, '10.9.12.1');
-    expect(pending.body.errorCode).toBe('ACCOUNT_PENDING');
+    expect(pending.body.errorCode).toBe('AUTH_ACCOUNT_PENDING');
     // The administrators got a message; one approves.
     const admin = await t.login('open-admin');
     expect((await t.call('GET', '/api/auth/api/message/noReadCount', { token: admin })).body.data.count).toBe(1);
@@ -268,7 +323,7 @@ describe('registration', () => {
     expect(info.userInfo.roles).toEqual(['user']);
     expect(info.crops.every((c: { access: string }) => c.access === 'view')).toBe(true);
     const closed = await t.call('POST', '/api/auth/register/register-submit', { body: { ...body, orgCode: 'demo', username: 'other' } });
-    expect(closed.body.errorCode).toBe('REGISTER_CLOSED');
+    expect(closed.body.errorCode).toBe('AUTH_REGISTER_CLOSED');
   });
 });
 
@@ -316,7 +371,7 @@ describe('sessions, QR-code login and scan identities', () => {
     const bound = await t.call('GET', '/api/auth/cas/bindQrcode', { query: { code: qr.code, deviceName: 'Field phone' } });
     expect(bound.body.data).toMatchObject({ userName: 'breeder', deviceName: 'Field phone' });
     expect((await t.call('GET', '/api/auth/cas/checkCode', { token: desktop, query: { code: qr.code } })).text).toBe('bound');
-    expect((await t.call('GET', '/api/auth/cas/bindQrcode', { query: { code: qr.code } })).body.errorCode).toBe('BIND_CODE_INVALID');
+    expect((await t.call('GET', '/api/auth/cas/bindQrcode', { query: { code: qr.code } })).body.errorCode).toBe('AUTH_BIND_CODE_INVALID');
 
     const gen = (await t.call('GET', '/api/auth/api/login/qrcode/generate')).body.data;
     const device = { 'x-device-key': bound.body.data.deviceKey };
@@ -335,9 +390,16 @@ describe('sessions, QR-code login and scan identities', () => {
   it('a phone confirms a bound number, which then receives login codes', async () => {
     await freshUser('binder');
     const token = await t.login('binder');
-    const sent = await t.call('POST', '/api/auth/api/profile/phone/send', { token, body: { mobile: '13600000009' }, headers: { 'x-forwarded-for': '10.9.13.1' } });
+    const sent = await t.call('POST', '/api/auth/api/profile/phone/send', {
+      token,
+      body: { mobile: '13600000009' },
+      headers: { 'x-forwarded-for': '10.9.13.1' },
+    });
     const code = await lastSmsCode('13600000009');
-    expect((await t.call('POST', '/api/auth/api/profile/phone', { token, body: { mobile: '13600000009', smsCode: code, attemptId: sent.body.data.attemptId } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/auth/api/profile/phone', { token, body: { mobile: '13600000009', smsCode: code, attemptId: sent.body.data.attemptId } }))
+        .status,
+    ).toBe(200);
     expect((await t.call('GET', '/api/auth/api/profile', { token })).body.data).toMatchObject({ phone: '13600000009', phoneVerified: true, smsLogin: true });
   });
 
@@ -351,7 +413,7 @@ describe('sessions, QR-code login and scan identities', () => {
     const foreign = await createOtherOrg(t.db, 'depts-other', []);
     void foreign;
     const bad = await t.call('POST', '/api/auth/api/user/viewDeptIds', { token, body: { deptIds: [999999] } });
-    expect(bad.body.errorCode).toBe('DEPT_NOT_FOUND');
+    expect(bad.body.errorCode).toBe('SYS_DEPT_NOT_FOUND');
   });
 });
 
@@ -377,13 +439,21 @@ describe('senders: HTTP SMS gateway and SMTP, each against a local server speaki
       onData(stream, _session, cb) {
         let text = '';
         stream.on('data', (c: Buffer) => (text += c.toString()));
-        stream.on('end', () => { mails.push(text); cb(); });
+        stream.on('end', () => {
+          mails.push(text);
+          cb();
+        });
       },
     });
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
     const gw = gateway.address() as AddressInfo;
     const sm = smtp.server.address() as AddressInfo;
-    app = await createTestApp({ BW_SMS_URL: `http://127.0.0.1:${gw.port}/send`, BW_SMS_TOKEN: 'gw-secret', BW_SMTP_URL: `smtp://127.0.0.1:${sm.port}`, BW_MAIL_FROM: 'Breedwise <noreply@test.local>' });
+    app = await createTestApp({
+      BW_SMS_URL: `http://127.0.0.1:${gw.port}/send`,
+      BW_SMS_TOKEN: 'gw-secret',
+      BW_SMTP_URL: `smtp://127.0.0.1:${sm.port}`,
+      BW_MAIL_FROM: 'Breedwise <noreply@test.local>',
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -420,7 +490,10 @@ describe('audit of logins (security.md item 11)', () => {
     await form('/api/login', { username: 'admin', password: 'a wrong secret value' }, '10.9.14.1');
     await form('/api/login', { username: 'admin', password: TEST_PASSWORD }, '10.9.14.2');
     const rows = await t.db.select().from(sysAuditLog).where(eq(sysAuditLog.action, 'auth.login')).orderBy(desc(sysAuditLog.id)).limit(2);
-    expect(rows.map((r) => [r.result, r.ip, r.username])).toEqual([['success', '10.9.14.2', 'admin'], ['failure', '10.9.14.1', 'admin']]);
+    expect(rows.map((r) => [r.result, r.ip, r.username])).toEqual([
+      ['success', '10.9.14.2', 'admin'],
+      ['failure', '10.9.14.1', 'admin'],
+    ]);
     expect(rows[0].at.getTime()).toBeLessThanOrEqual(Date.now());
     const all = await t.database.query<{ d: string }>(`select detail::text as d from sys_audit_log`);
     const text = all.map((r) => r.d).join('\n');

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createOtherOrg, createTestApp, TEST_PASSWORD, userId, type TestApp } from '../../../test/harness';
-import { sysOrg, sysUser } from '../../system/system.tables';
-import { sysCaptcha, sysSession } from '../auth.tables';
+import { sysOrg, sysSession, sysUser } from '../../system';
+import { sysCaptcha } from '../captcha/captcha.tables';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,13 +15,18 @@ const login = (username: string, password: string, extra: Record<string, string>
   t.call('POST', '/api/auth/api/login', { form: { username, password, ...extra }, headers: { 'x-forwarded-for': ip } });
 
 async function plantCaptcha(uuid: string, answer: string) {
-  await t.db.insert(sysCaptcha).values({ uuid, answerHash: createHash('sha256').update(answer.toLowerCase()).digest('hex'), expiresAt: new Date(Date.now() + 60_000) });
+  await t.db
+    .insert(sysCaptcha)
+    .values({ uuid, answerHash: createHash('sha256').update(answer.toLowerCase()).digest('hex'), expiresAt: new Date(Date.now() + 60_000) });
 }
 
 describe('login init and captcha', () => {
   it('describes the login page', async () => {
     const res = await t.call('GET', '/api/auth/api/login/init');
-    expect(res.body).toMatchObject({ code: 0, data: { captchaEnabled: false, loginMethods: ['password', 'phone', 'qrcode', 'mfa'], appName: 'Breedwise', version: '2.2.26', defaultLocale: 'zh-CN' } });
+    expect(res.body).toMatchObject({
+      code: 0,
+      data: { captchaEnabled: false, loginMethods: ['password', 'phone', 'qrcode', 'mfa'], appName: 'Breedwise', version: '2.2.26', defaultLocale: 'zh-CN' },
+    });
   });
 
   it('draws a real JPEG bound to the uuid', async () => {
@@ -51,7 +56,10 @@ describe('password login', () => {
 
   it('stores only the hash of the token', async () => {
     const token = (await login('breeder', TEST_PASSWORD)).body.data.token;
-    const rows = await t.db.select().from(sysSession).where(eq(sysSession.tokenHash, createHash('sha256').update(token).digest('hex')));
+    const rows = await t.db
+      .select()
+      .from(sysSession)
+      .where(eq(sysSession.tokenHash, createHash('sha256').update(token).digest('hex')));
     expect(rows).toHaveLength(1);
     const leaked = await t.database.query(`select count(*)::int as n from sys_session where token_hash = $1`, [token]);
     expect(leaked[0]).toMatchObject({ n: 0 });
@@ -72,24 +80,34 @@ describe('password login', () => {
     const unknown = await login('nobody', 'wrong-password', {}, '10.1.0.2');
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 400, errorCode: 'LOGIN_FAILED', msg: '用户名或密码错误' });
+      expect(res.body).toMatchObject({ code: 400, errorCode: 'AUTH_LOGIN_FAILED', msg: '用户名或密码错误' });
     }
   });
 
   it('names missing fields', async () => {
     const res = await t.call('POST', '/api/auth/api/login', { form: { username: '' }, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: 'username', rule: 'required', message: 'User name (username) is required' }),
-      expect.objectContaining({ field: 'password', rule: 'required' }),
-    ]));
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'username', rule: 'required', message: 'User name (username) is required' }),
+        expect.objectContaining({ field: 'password', rule: 'required' }),
+      ]),
+    );
   });
 
   it('refuses a disabled account', async () => {
-    const [u] = await t.db.insert(sysUser).values({ username: 'gone', nickName: 'gone', passwordHash: (await t.db.select().from(sysUser).where(eq(sysUser.username, 'admin')))[0].passwordHash, status: 'disabled' }).returning();
+    const [u] = await t.db
+      .insert(sysUser)
+      .values({
+        username: 'gone',
+        nickName: 'gone',
+        passwordHash: (await t.db.select().from(sysUser).where(eq(sysUser.username, 'admin')))[0].passwordHash,
+        status: 'disabled',
+      })
+      .returning();
     const res = await login('gone', TEST_PASSWORD, {}, '10.2.0.1');
     expect(res.status).toBe(403);
-    expect(res.body.errorCode).toBe('ACCOUNT_DISABLED');
+    expect(res.body.errorCode).toBe('AUTH_ACCOUNT_DISABLED');
     await t.db.delete(sysUser).where(eq(sysUser.id, u.id));
   });
 });
@@ -97,16 +115,16 @@ describe('password login', () => {
 describe('throttling', () => {
   it('asks for a captcha after 5 failures and pauses the account after 10, with Retry-After', async () => {
     await createOtherOrg(t.db, 'throttle', [{ username: 'victim', nickName: 'victim', role: 'user', crops: {} }]);
-    for (let i = 0; i < 5; i++) expect((await login('victim', 'bad', {}, `10.3.0.${i}`)).body.errorCode).toBe('LOGIN_FAILED');
+    for (let i = 0; i < 5; i++) expect((await login('victim', 'bad', {}, `10.3.0.${i}`)).body.errorCode).toBe('AUTH_LOGIN_FAILED');
     const needsCaptcha = await login('victim', TEST_PASSWORD, {}, '10.3.1.1');
-    expect(needsCaptcha.body.errorCode).toBe('CAPTCHA_REQUIRED');
+    expect(needsCaptcha.body.errorCode).toBe('AUTH_CAPTCHA_REQUIRED');
 
     const uuid = crypto.randomUUID();
     await plantCaptcha(uuid, 'AbCd');
     const wrongCaptcha = await login('victim', TEST_PASSWORD, { uuid, code: 'zzzz' }, '10.3.1.2');
-    expect(wrongCaptcha.body.errorCode).toBe('CAPTCHA_INVALID');
+    expect(wrongCaptcha.body.errorCode).toBe('AUTH_CAPTCHA_INVALID');
     // Single use: the right answer after a wrong one no longer works.
-    expect((await login('victim', TEST_PASSWORD, { uuid, code: 'abcd' }, '10.3.1.3')).body.errorCode).toBe('CAPTCHA_INVALID');
+    expect((await login('victim', TEST_PASSWORD, { uuid, code: 'abcd' }, '10.3.1.3')).body.errorCode).toBe('AUTH_CAPTCHA_INVALID');
 
     const uuid2 = crypto.randomUUID();
     await plantCaptcha(uuid2, 'WxYz');
@@ -134,7 +152,7 @@ describe('throttling', () => {
     const on = await createTestApp({ BW_CAPTCHA: 'on' });
     try {
       const res = await on.call('POST', '/api/auth/api/login', { form: { username: 'admin', password: TEST_PASSWORD } });
-      expect(res.body.errorCode).toBe('CAPTCHA_REQUIRED');
+      expect(res.body.errorCode).toBe('AUTH_CAPTCHA_REQUIRED');
       const init = await on.call('GET', '/api/auth/api/login/init');
       expect(init.body.data.captchaEnabled).toBe(true);
     } finally {
@@ -149,13 +167,30 @@ describe('sessions', () => {
     const res = await t.call('GET', '/api/auth/api/login/info', { token });
     expect(res.status).toBe(200);
     const data = res.body.data;
-    for (const key of ['userInfo', 'permissions', 'orgInfo', 'cropInfo', 'crops', 'menu', 'selectOrgUrl', 'selectCropUrl', 'authServerUrl', 'helpUrlBase', 'chatAiEnable']) {
+    for (const key of [
+      'userInfo',
+      'permissions',
+      'orgInfo',
+      'cropInfo',
+      'crops',
+      'menu',
+      'selectOrgUrl',
+      'selectCropUrl',
+      'authServerUrl',
+      'helpUrlBase',
+      'chatAiEnable',
+    ]) {
       expect(data).toHaveProperty(key);
     }
     expect(data.userInfo).toMatchObject({ userName: 'breeder', role: 'user', roles: ['user'], passExpiredDateCount: null });
     expect(data.permissions).toContain('doe:location:list');
     expect(data.permissions).not.toContain('doe:location:remove');
-    expect(data.crops.map((c: { code: string; access: string }) => `${c.code}:${c.access}`)).toEqual(['maize:operate', 'rice:operate', 'wheat:view', 'soybean:view']);
+    expect(data.crops.map((c: { code: string; access: string }) => `${c.code}:${c.access}`)).toEqual([
+      'maize:operate',
+      'rice:operate',
+      'wheat:view',
+      'soybean:view',
+    ]);
     const titles = JSON.stringify(data.menu);
     expect(titles).toContain('/doe/exp/location');
     expect(titles).not.toContain('/system/user');
@@ -173,8 +208,14 @@ describe('sessions', () => {
   it('counts the days to password expiry under an organisation policy', async () => {
     const token = (await login('breeder', TEST_PASSWORD)).body.data.token;
     const [org] = await t.db.select().from(sysOrg).where(eq(sysOrg.code, 'demo'));
-    await t.db.update(sysOrg).set({ settings: { passwordExpiryDays: 90 } }).where(eq(sysOrg.id, org.id));
-    await t.db.update(sysUser).set({ passwordChangedAt: sql`now() - interval '88 days'` }).where(eq(sysUser.username, 'breeder'));
+    await t.db
+      .update(sysOrg)
+      .set({ settings: { passwordExpiryDays: 90 } })
+      .where(eq(sysOrg.id, org.id));
+    await t.db
+      .update(sysUser)
+      .set({ passwordChangedAt: sql`now() - interval '88 days'` })
+      .where(eq(sysUser.username, 'breeder'));
     const data = (await t.call('GET', '/api/auth/api/login/info', { token })).body.data;
     expect(data.userInfo.passExpiredDateCount).toBe(2);
     await t.db.update(sysOrg).set({ settings: {} }).where(eq(sysOrg.id, org.id));
@@ -194,8 +235,14 @@ describe('sessions', () => {
     const idle = (await login('breeder', TEST_PASSWORD)).body.data.token;
     const old = (await login('breeder', TEST_PASSWORD)).body.data.token;
     const hash = (tok: string) => createHash('sha256').update(tok).digest('hex');
-    await t.db.update(sysSession).set({ lastSeenAt: sql`now() - interval '3 hours'` }).where(eq(sysSession.tokenHash, hash(idle)));
-    await t.db.update(sysSession).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sysSession.tokenHash, hash(old)));
+    await t.db
+      .update(sysSession)
+      .set({ lastSeenAt: sql`now() - interval '3 hours'` })
+      .where(eq(sysSession.tokenHash, hash(idle)));
+    await t.db
+      .update(sysSession)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sysSession.tokenHash, hash(old)));
     expect((await t.call('GET', '/api/auth/api/login/info', { token: idle })).status).toBe(401);
     expect((await t.call('GET', '/api/auth/api/login/info', { token: old })).status).toBe(401);
   });
@@ -209,7 +256,10 @@ describe('sessions', () => {
 
   it('in single-session mode a new login ends the older one, whose next call gets code 9999', async () => {
     const org = await createOtherOrg(t.db, 'single', [{ username: 'solo', nickName: 'solo', role: 'user', crops: { maize: 'operate' } }]);
-    await t.db.update(sysOrg).set({ settings: { singleSession: true } }).where(eq(sysOrg.id, org.orgId));
+    await t.db
+      .update(sysOrg)
+      .set({ settings: { singleSession: true } })
+      .where(eq(sysOrg.id, org.orgId));
     const first = (await login('solo', TEST_PASSWORD, {}, '10.5.0.1')).body.data.token;
     const second = (await login('solo', TEST_PASSWORD, {}, '10.5.0.2')).body.data.token;
     const kicked = await t.call('GET', '/api/auth/api/login/info', { token: first });
@@ -256,7 +306,7 @@ describe('organisation, crop and language', () => {
   it('moves a member to another organisation with one of its crops', async () => {
     const other = await createOtherOrg(t.db, 'second', []);
     const uid = await userId(t.db, 'admin');
-    const { sysUserOrg, sysUserCrop } = await import('../../system/system.tables');
+    const { sysUserOrg, sysUserCrop } = await import('../../system');
     await t.db.insert(sysUserOrg).values({ userId: uid, orgId: other.orgId });
     await t.db.insert(sysUserCrop).values({ userId: uid, cropId: other.crops.rice, access: 'operate' });
     const token = (await login('admin', TEST_PASSWORD)).body.data.token;
@@ -265,7 +315,10 @@ describe('organisation, crop and language', () => {
     expect(info.orgInfo).toMatchObject({ orgId: other.orgId, orgName: 'Org second' });
     expect(info.cropInfo).toMatchObject({ code: 'rice' });
     // Back home for the other tests.
-    await t.db.update(sysUser).set({ defaultOrgId: (await t.db.select().from(sysOrg).where(eq(sysOrg.code, 'demo')))[0].id }).where(eq(sysUser.id, uid));
+    await t.db
+      .update(sysUser)
+      .set({ defaultOrgId: (await t.db.select().from(sysOrg).where(eq(sysOrg.code, 'demo')))[0].id })
+      .where(eq(sysUser.id, uid));
   });
 
   it('changes the session language, and answers in it', async () => {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { AppError } from '../../../platform/errors';
+import { safeCell, safeRow } from './cells';
 
 export interface SheetColumn {
   header: string;
@@ -25,30 +26,36 @@ function styleHeader(ws: ExcelJS.Worksheet, columns: number) {
   if (columns > 0) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns } };
 }
 
-/** A workbook in memory (templates, reports, small exports). */
+/** A workbook in memory (templates, reports, small exports); text cells made safe (cells.ts). */
 export async function buildWorkbook(sheets: Sheet[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Breedwise';
   wb.created = new Date();
   for (const s of sheets) {
     const ws = wb.addWorksheet(s.name.slice(0, 31));
-    ws.columns = s.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length * 2 + 2) }));
-    for (const row of s.rows) ws.addRow(row);
+    ws.columns = s.columns.map((c) => ({ header: safeCell(c.header), key: c.key, width: c.width ?? Math.max(12, c.header.length * 2 + 2) }));
+    // Every text cell through safeCell: no exported cell can be read as a formula (see cells.ts).
+    for (const row of s.rows) ws.addRow(safeRow(row));
     if (s.headerStyle !== false) styleHeader(ws, s.columns.length);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** A large workbook streamed to a file, row by row (export jobs). */
-export async function writeWorkbookFile(path: string, sheetName: string, columns: SheetColumn[], rows: AsyncIterable<Record<string, unknown>>): Promise<number> {
+/** A large workbook streamed to a file, row by row (export jobs); text cells made safe (cells.ts). */
+export async function writeWorkbookFile(
+  path: string,
+  sheetName: string,
+  columns: SheetColumn[],
+  rows: AsyncIterable<Record<string, unknown>>,
+): Promise<number> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length * 2 + 2) }));
+  ws.columns = columns.map((c) => ({ header: safeCell(c.header), key: c.key, width: c.width ?? Math.max(12, c.header.length * 2 + 2) }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   let n = 0;
   for await (const row of rows) {
-    ws.addRow(row).commit();
+    ws.addRow(safeRow(row)).commit();
     n++;
   }
   ws.commit();
@@ -83,7 +90,13 @@ export interface ReadSheet {
 
 /** Reads the first worksheet with the streaming reader, so a large file does not sit in memory twice. */
 export async function readFirstSheet(path: string, maxRows = XLSX_LIMITS.maxRows): Promise<ReadSheet> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'cache', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'cache',
+    entries: 'ignore',
+  });
   let headers: string[] | null = null;
   const rows: ReadSheet['rows'] = [];
   try {

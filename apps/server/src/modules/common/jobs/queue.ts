@@ -1,12 +1,12 @@
 import PgBoss from 'pg-boss';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Locale } from '@breedwise/contracts';
+import type { Locale, Translations } from '@breedwise/contracts';
+import type { TaskStatus } from '@breedwise/contracts/common';
 import type { Database, Db, Tx } from '../../../db/client';
 import { AppError } from '../../../platform/errors';
-import { translateError } from '../../../platform/i18n';
-import { sysTask } from '../common.tables';
-import { appendTaskLog, setTaskProgress, setTaskStatus, strandedTasks } from './task.service';
+import { sysTask } from '../task/task.tables';
+import { appendTaskLog, bilingual, failTask, markTaskRetrying, setTaskProgress, setTaskStatus, strandedTasks, UNFINISHED } from '../task/task.service';
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -33,9 +33,27 @@ export interface JobDefinition<T = Record<string, unknown>> {
   type: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** A job running longer (or whose process died) is failed and retried after this. */
+  /**
+   * How long the largest job of this type runs on a busy server (measured; see docs/admin-guide.md,
+   * "Background tasks"). Its expiry, how soon the job of a dead worker is retried, is sized from it.
+   */
+  expectedSeconds?: number;
+  /** The expiry itself, when it must not follow from `expectedSeconds` (tests). */
   expireInSeconds?: number;
   run(ctx: JobContext<T>): Promise<void>;
+}
+
+/** Without a measured duration a job is allowed this long. */
+const DEFAULT_EXPECTED_SECONDS = 5 * 60;
+
+/**
+ * A job's expiry: its expected duration and half as much again, plus a minute, at least 2 minutes;
+ * capped by BW_JOB_EXPIRE_SECONDS. A run going longer is stopped and retried; the job of a dead
+ * worker is taken over by another after this long (before: a flat 15 to 120 minutes per type).
+ */
+export function expiryOf(def: Pick<JobDefinition, 'expectedSeconds' | 'expireInSeconds'>, cap?: number): number {
+  const sized = def.expireInSeconds ?? Math.max(2 * 60, Math.ceil(1.5 * (def.expectedSeconds ?? DEFAULT_EXPECTED_SECONDS)) + 60);
+  return Math.min(sized, cap ?? Infinity);
 }
 
 export class TaskCancelled extends Error {
@@ -43,6 +61,15 @@ export class TaskCancelled extends Error {
     super('task cancelled');
   }
 }
+
+/** The run went past its expiry: it is stopped at its next progress report, and retried. */
+class TimeLimitReached extends Error {
+  constructor(readonly seconds: number) {
+    super(`ran past its time limit (${seconds} s)`);
+  }
+}
+
+const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
 
 export interface QueueOptions {
   /** Run workers in this process. */
@@ -63,7 +90,10 @@ export class JobQueue {
   private boss: PgBoss | null = null;
   private sweeper: NodeJS.Timeout | null = null;
 
-  constructor(private readonly database: Database, private readonly opts: QueueOptions) {}
+  constructor(
+    private readonly database: Database,
+    private readonly opts: QueueOptions,
+  ) {}
 
   define<T>(def: JobDefinition<T>): void {
     this.defs.set(def.type, def as JobDefinition<any>);
@@ -75,15 +105,55 @@ export class JobQueue {
       schema: JOB_SCHEMA,
       supervise: true,
       schedule: false,
+      // Its tables are installed with the migrations (prepareDatabase, under their lock); here only checked.
+      migrate: false,
       maintenanceIntervalSeconds: this.opts.maintenanceIntervalSeconds ?? 60,
     } as PgBoss.ConstructorOptions);
   }
 
-  /** Installs or upgrades pg-boss's own tables (run with the migrations). */
+  /** Installs or upgrades pg-boss's own tables (run with the migrations, under their lock). */
   static async install(database: Database): Promise<void> {
-    const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) }, schema: JOB_SCHEMA, supervise: false, schedule: false } as PgBoss.ConstructorOptions);
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      schema: JOB_SCHEMA,
+      supervise: false,
+      schedule: false,
+    } as PgBoss.ConstructorOptions);
     await boss.start();
     await boss.stop({ graceful: false, close: false, wait: true });
+  }
+
+  /** The queue options of a job type (retries with backoff, expiry sized from its duration). */
+  private queueOptions(def: JobDefinition<any>) {
+    return {
+      retryLimit: def.retryLimit ?? 3,
+      retryDelay: def.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: expiryOf(def, this.opts.maxExpireSeconds),
+    };
+  }
+
+  /**
+   * Creates or updates the queues this process defines, only where they are missing or differ, and
+   * then under the migration lock: pg-boss's create_queue attaches a partition to its job table, and
+   * two processes doing that at once deadlock. Processes finding their queues as wanted (the usual
+   * case, and every API process after the first start) only read.
+   */
+  private async ensureQueues(boss: PgBoss): Promise<void> {
+    const wanted = [...this.defs.values()].map((def) => ({ name: def.type, options: this.queueOptions(def) }));
+    const stale = async () => {
+      const existing = new Map((await boss.getQueues()).map((q) => [q.name, q as unknown as Record<string, unknown>]));
+      return wanted
+        .map((w) => ({ ...w, existing: existing.get(w.name) }))
+        .filter((w) => !w.existing || Object.entries(w.options).some(([k, v]) => w.existing![k] !== v));
+    };
+    if ((await stale()).length === 0) return;
+    await this.database.withLock(async () => {
+      for (const w of await stale()) {
+        if (w.existing) await boss.updateQueue(w.name, { name: w.name, ...w.options });
+        else await boss.createQueue(w.name, { name: w.name, ...w.options });
+      }
+    });
   }
 
   async start(): Promise<void> {
@@ -91,24 +161,19 @@ export class JobQueue {
     boss.on('error', (err) => this.opts.log.error({ err }, 'job queue error'));
     await boss.start();
     this.boss = boss;
+    await this.ensureQueues(boss);
     for (const def of this.defs.values()) {
-      const options = {
-        retryLimit: def.retryLimit ?? 3,
-        retryDelay: def.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        expireInSeconds: Math.min(def.expireInSeconds ?? 15 * 60, this.opts.maxExpireSeconds ?? Infinity),
-      };
-      if (await boss.getQueue(def.type)) await boss.updateQueue(def.type, { name: def.type, ...options });
-      else await boss.createQueue(def.type, { name: def.type, ...options });
       if (this.opts.worker) {
-        await boss.work<{ taskId: number } & Record<string, unknown>>(def.type, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, ([job]) => this.handle(def, job));
+        await boss.work<{ taskId: number } & Record<string, unknown>>(
+          def.type,
+          { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, includeMetadata: true },
+          ([job]) => this.handle(def, job),
+        );
       }
     }
-    if (this.opts.worker) {
-      void this.requeueStranded();
-      this.sweeper = setInterval(() => void this.requeueStranded(), 60_000);
-      this.sweeper.unref();
-    }
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), (this.opts.maintenanceIntervalSeconds ?? 60) * 1000);
+    this.sweeper.unref();
   }
 
   async stop(): Promise<void> {
@@ -116,6 +181,12 @@ export class JobQueue {
     const boss = this.boss;
     this.boss = null;
     if (boss) await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+  }
+
+  /** Brings tasks in line with their jobs (every process), then requeues stranded tasks (workers). */
+  async sweep(): Promise<void> {
+    await this.reconcileTasks();
+    if (this.opts.worker) await this.requeueStranded();
   }
 
   /** Enqueues the job of a task (after the task's transaction committed). */
@@ -130,10 +201,10 @@ export class JobQueue {
     try {
       for (const task of await strandedTasks(this.database.db, new Date(Date.now() - 2 * 60_000))) {
         if (!this.defs.has(task.type)) continue;
-        const live = await this.database.query(
-          `select 1 from ${JOB_SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' limit 1`,
-          [task.type, `task-${task.id}`],
-        );
+        const live = await this.database.query(`select 1 from ${JOB_SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' limit 1`, [
+          task.type,
+          `task-${task.id}`,
+        ]);
         if (live.length === 0) await this.enqueue(task.type, task.id);
       }
     } catch (err) {
@@ -141,16 +212,80 @@ export class JobQueue {
     }
   }
 
+  /**
+   * A job can end an attempt without its handler saying so: its worker was killed, or it ran past its
+   * expiry, and pg-boss's maintenance failed it over. The task then follows its job: waiting to retry
+   * while the job waits for another attempt, failed (with the reason, the user told) once the job
+   * has no attempts left.
+   */
+  async reconcileTasks(): Promise<void> {
+    try {
+      const rows = await this.database.query<{
+        id: number;
+        status: TaskStatus;
+        attempts: number;
+        locale: Locale | null;
+        state: 'retry' | 'failed';
+        output: { value?: { message?: string }; message?: string } | null;
+        retry_limit: number;
+        expire_seconds: number;
+      }>(
+        `select t.id, t.status, t.attempts, t.input->>'locale' as locale, j.state, j.output, j.retry_limit, j.expire_seconds
+           from sys_task t
+           join lateral (
+             select state::text as state, output, retry_limit, extract(epoch from expire_in)::int as expire_seconds
+               from ${JOB_SCHEMA}.job
+              where name = t.type and singleton_key = 'task-' || t.id
+              order by created_on desc
+              limit 1
+           ) j on true
+          where t.status in (${UNFINISHED.map((s) => `'${s}'`).join(', ')})
+            and (j.state = 'failed' or (j.state = 'retry' and t.status <> 'retrying'))`,
+      );
+      for (const row of rows) {
+        const raw = row.output?.value?.message ?? row.output?.message ?? '';
+        const lost = !raw || /timeout|exceeded|shut down/i.test(raw);
+        const reason = lost ? bilingual('TASK_WORKER_LOST', { minutes: minutes(row.expire_seconds) }) : bilingual('TASK_INTERNAL_ERROR', { taskId: row.id });
+        const attempts = row.retry_limit + 1;
+        if (row.state === 'retry') {
+          const task = { id: row.id, status: row.status, attempts: row.attempts, locale: (row.locale ?? 'zh-CN') as Locale };
+          await markTaskRetrying(this.database.db, task, { attempt: Math.max(1, row.attempts), attempts, reason });
+        } else if (await failTask(this.database.db, row.id, { reason, attempts })) {
+          this.opts.log.warn({ taskId: row.id }, 'task failed: its job has no attempts left');
+        }
+      }
+    } catch (err) {
+      this.opts.log.warn({ err }, 'could not reconcile tasks with their jobs');
+    }
+  }
+
   private async handle(def: JobDefinition<any>, job: PgBoss.JobWithMetadata<{ taskId: number } & Record<string, unknown>>): Promise<void> {
     const db = this.database.db;
     const taskId = job.data.taskId;
     const [task] = await db.select().from(sysTask).where(eq(sysTask.id, taskId));
-    if (!task || task.status === 'succeeded' || task.status === 'cancelled' || task.status === 'failed') return;
+    if (!task || !UNFINISHED.includes(task.status)) return;
     const locale = ((task.input as { locale?: Locale }).locale ?? 'zh-CN') as Locale;
     await setTaskStatus(db, taskId, 'running', { message: null });
     const attempt = task.attempts + 1;
+    const attempts = job.retryLimit + 1;
     await appendTaskLog(db, taskId, 'info', `attempt ${attempt} started`);
     const abort = new AbortController();
+    // Our own limit, a moment before pg-boss's: the overrun is handled here (retry or fail with the
+    // reason), and the run stops at its next progress report instead of finishing unseen.
+    const limit = Math.max(1, Number((job as { expireInSeconds?: number }).expireInSeconds ?? expiryOf(def, this.opts.maxExpireSeconds)));
+    let onLimit!: (err: TimeLimitReached) => void;
+    const overrun = new Promise<never>((_, reject) => (onLimit = reject));
+    const timer = setTimeout(
+      () => {
+        const err = new TimeLimitReached(limit);
+        abort.abort(err);
+        onLimit(err);
+      },
+      Math.max(500, limit * 1000 - Math.min(5000, limit * 50)),
+    );
+    const stopIfAborted = () => {
+      if (abort.signal.aborted) throw abort.signal.reason instanceof Error ? abort.signal.reason : new TaskCancelled();
+    };
     let finished = false;
     const ctx: JobContext<unknown> = {
       taskId,
@@ -160,18 +295,20 @@ export class JobQueue {
       locale,
       signal: abort.signal,
       progress: async (fraction, message) => {
+        stopIfAborted();
         const [now] = await db.select({ status: sysTask.status }).from(sysTask).where(eq(sysTask.id, taskId));
         if (now?.status === 'cancelled') {
-          abort.abort();
+          abort.abort(new TaskCancelled());
           throw new TaskCancelled();
         }
         await setTaskProgress(db, taskId, fraction, message);
       },
       log: (level, message) => appendTaskLog(db, taskId, level, message),
       finish: async (effect) => {
+        stopIfAborted();
         await db.transaction(async (tx) => {
           const [locked] = await tx.select({ status: sysTask.status }).from(sysTask).where(eq(sysTask.id, taskId)).for('update');
-          if (!locked || locked.status === 'succeeded' || locked.status === 'cancelled') return;
+          if (!locked || locked.status === 'succeeded' || locked.status === 'cancelled' || locked.status === 'failed') return;
           const result = await effect(tx);
           await setTaskStatus(tx, taskId, 'succeeded', { result: result ?? null, message: null });
           await appendTaskLog(tx, taskId, 'info', 'finished');
@@ -179,20 +316,35 @@ export class JobQueue {
         finished = true;
       },
     };
+    overrun.catch(() => undefined);
     try {
-      await def.run(ctx);
+      await Promise.race([def.run(ctx), overrun]);
       if (!finished) await ctx.finish(async () => null);
     } catch (err) {
       if (err instanceof TaskCancelled) return;
-      const message = err instanceof AppError ? translateError(err.errorCode, locale, err.params) : (err as Error).message;
-      await appendTaskLog(db, taskId, 'error', message);
+      // Users see refusals and time limits as such; anything else (a driver error may quote SQL) only
+      // as "an internal error", its details in the server log.
+      const reason: Translations =
+        err instanceof AppError
+          ? bilingual(err.errorCode, err.params)
+          : err instanceof TimeLimitReached
+            ? bilingual('TASK_TIME_LIMIT', { minutes: minutes(err.seconds) })
+            : bilingual('TASK_INTERNAL_ERROR', { taskId });
+      if (!(err instanceof AppError)) this.opts.log.error({ err, taskId, type: def.type, attempt }, 'job attempt failed');
+      await appendTaskLog(db, taskId, 'error', reason[locale]);
       // A refusal (bad input) will not get better by retrying; anything else may.
       const retry = !(err instanceof AppError) && job.retryCount < job.retryLimit;
       if (retry) {
-        await db.update(sysTask).set({ status: 'queued', message: `retrying: ${message}`.slice(0, 500) }).where(and(eq(sysTask.id, taskId), eq(sysTask.status, 'running')));
+        await markTaskRetrying(db, { id: taskId, status: 'running', attempts: attempt, locale }, { attempt, attempts, reason });
         throw err;
       }
-      await setTaskStatus(db, taskId, 'failed', { message, result: err instanceof AppError ? { errorCode: err.errorCode, params: err.params } : null });
+      await failTask(db, taskId, {
+        reason,
+        attempts: err instanceof AppError ? 1 : attempt,
+        ...(err instanceof AppError ? { result: { errorCode: err.errorCode, params: err.params } } : {}),
+      });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

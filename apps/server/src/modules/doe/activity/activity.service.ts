@@ -1,45 +1,79 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Column } from 'drizzle-orm';
-import type {
-  ActivityCategoryInput, ActivityCategoryPageQuery, ActivityCategoryRow, ActivityCategoryUpdate, ActivityRecordInput, ActivityRecordPageQuery,
-  ActivityRecordRow, ActivityRecordUpdate, StatusUpdate,
-} from '@breedwise/contracts';
+import {
+  activityCategoryList,
+  activityRecordList,
+  type ActivityCategoryInput,
+  type ActivityCategoryPageQuery,
+  type ActivityCategoryRow,
+  type ActivityCategoryUpdate,
+  type ActivityRecordInput,
+  type ActivityRecordPageQuery,
+  type ActivityRecordRow,
+  type ActivityRecordUpdate,
+  type StatusUpdate,
+} from '@breedwise/contracts/doe';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
-import { filterConditions, type FilterableField } from '../../../platform/filters';
+import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
-import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
-import { sysFile } from '../../common/common.tables';
-import { signedFileUrl } from '../../common';
+import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
+import { sysFile, signedFileUrl } from '../../common';
 import { doeExperiment } from '../experiment/experiment.tables';
 import { doeField } from '../field/field.tables';
-import { inCrop, qualified, refusal } from '../shared';
+import { qualified, refusal } from '../shared';
 import { doeActivityCategory, doeActivityRecord } from './activity.tables';
 
 // ---- categories -------------------------------------------------------------------------------------
 
 const categoryColumns = {
-  id: doeActivityCategory.id, name: doeActivityCategory.name, color: doeActivityCategory.color, sort: doeActivityCategory.sort,
-  status: doeActivityCategory.status, remark: doeActivityCategory.remark,
+  id: doeActivityCategory.id,
+  name: doeActivityCategory.name,
+  color: doeActivityCategory.color,
+  sort: doeActivityCategory.sort,
+  status: doeActivityCategory.status,
+  remark: doeActivityCategory.remark,
   recordCount: sql<number>`(select count(*)::int from doe_activity_record r where r.category_id = ${qualified(doeActivityCategory.id)})`,
   updatedAt: doeActivityCategory.updatedAt,
 };
-const presentCategory = (r: Omit<ActivityCategoryRow, 'updatedAt'> & { updatedAt: Date }): ActivityCategoryRow => ({ ...r, recordCount: Number(r.recordCount), updatedAt: r.updatedAt.toISOString() });
+const presentCategory = (r: Omit<ActivityCategoryRow, 'updatedAt'> & { updatedAt: Date }): ActivityCategoryRow => ({
+  ...r,
+  recordCount: Number(r.recordCount),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The columns behind the keys the category list declares (contracts: `activityCategoryList`). */
+const categoryList = listColumns(activityCategoryList, {
+  filters: { name: doeActivityCategory.name, status: doeActivityCategory.status, sort: doeActivityCategory.sort, remark: doeActivityCategory.remark },
+  sort: { name: doeActivityCategory.name, sort: doeActivityCategory.sort, status: doeActivityCategory.status, updatedAt: doeActivityCategory.updatedAt },
+});
 
 export async function listCategories(db: DbOrTx, ctx: RequestContext, q: z.output<typeof ActivityCategoryPageQuery>) {
-  const where = and(inOrg(doeActivityCategory, ctx), q.status ? eq(doeActivityCategory.status, q.status) : undefined, q.keyword ? ilike(doeActivityCategory.name, likePattern(q.keyword)) : undefined);
+  const where = and(
+    inOrg(doeActivityCategory, ctx),
+    q.status ? eq(doeActivityCategory.status, q.status) : undefined,
+    q.keyword ? ilike(doeActivityCategory.name, likePattern(q.keyword)) : undefined,
+    filterConditions(q.filters, categoryList.filters),
+  );
   const { limit, offset } = pageWindow(q);
-  const rows = await db.select(categoryColumns).from(doeActivityCategory).where(where)
-    .orderBy(...orderBy(q, { name: doeActivityCategory.name, sort: doeActivityCategory.sort }, [asc(doeActivityCategory.sort), asc(doeActivityCategory.name)], doeActivityCategory.id))
-    .limit(limit).offset(offset);
+  const rows = await db
+    .select(categoryColumns)
+    .from(doeActivityCategory)
+    .where(where)
+    .orderBy(...orderBy(q, categoryList.sortable, [asc(doeActivityCategory.sort), asc(doeActivityCategory.name)], doeActivityCategory.id))
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeActivityCategory).where(where);
   return { rows: rows.map(presentCategory), total: Number(total) };
 }
 
 async function getCategory(db: DbOrTx, ctx: RequestContext, id: number): Promise<ActivityCategoryRow> {
-  const [row] = await db.select(categoryColumns).from(doeActivityCategory).where(and(inOrg(doeActivityCategory, ctx), eq(doeActivityCategory.id, id)));
+  const [row] = await db
+    .select(categoryColumns)
+    .from(doeActivityCategory)
+    .where(and(inOrg(doeActivityCategory, ctx), eq(doeActivityCategory.id, id)));
   if (!row) throw notFound();
   return presentCategory(row);
 }
@@ -54,14 +88,23 @@ async function guardName<T>(ctx: RequestContext, name: string, write: () => Prom
 }
 
 export async function createCategory(db: DbOrTx, ctx: RequestContext, input: ActivityCategoryInput): Promise<ActivityCategoryRow> {
-  const [row] = await guardName(ctx, input.name, () => db.insert(doeActivityCategory).values({ ...input, ...createdStamp(ctx) }).returning({ id: doeActivityCategory.id }));
+  const [row] = await guardName(ctx, input.name, () =>
+    db
+      .insert(doeActivityCategory)
+      .values({ ...input, ...createdStamp(ctx) })
+      .returning({ id: doeActivityCategory.id }),
+  );
   return getCategory(db, ctx, row.id);
 }
 
 export async function updateCategory(db: DbOrTx, ctx: RequestContext, input: z.output<typeof ActivityCategoryUpdate>): Promise<ActivityCategoryRow> {
   const { id, ...values } = input;
   const rows = await guardName(ctx, input.name, () =>
-    db.update(doeActivityCategory).set({ ...values, ...updatedStamp(ctx) }).where(and(inOrg(doeActivityCategory, ctx), eq(doeActivityCategory.id, id))).returning({ id: doeActivityCategory.id }),
+    db
+      .update(doeActivityCategory)
+      .set({ ...values, ...updatedStamp(ctx) })
+      .where(and(inOrg(doeActivityCategory, ctx), eq(doeActivityCategory.id, id)))
+      .returning({ id: doeActivityCategory.id }),
   );
   if (!rows.length) throw notFound();
   return getCategory(db, ctx, id);
@@ -70,7 +113,11 @@ export async function updateCategory(db: DbOrTx, ctx: RequestContext, input: z.o
 export async function setCategoryStatus(db: DbOrTx, ctx: RequestContext, input: StatusUpdate): Promise<number> {
   const ids = [...new Set(input.ids)];
   return db.transaction(async (tx) => {
-    const rows = await tx.update(doeActivityCategory).set({ status: input.status, ...updatedStamp(ctx) }).where(and(inOrg(doeActivityCategory, ctx), inArray(doeActivityCategory.id, ids))).returning({ id: doeActivityCategory.id });
+    const rows = await tx
+      .update(doeActivityCategory)
+      .set({ status: input.status, ...updatedStamp(ctx) })
+      .where(and(inOrg(doeActivityCategory, ctx), inArray(doeActivityCategory.id, ids)))
+      .returning({ id: doeActivityCategory.id });
     if (rows.length !== ids.length) throw notFound();
     return rows.length;
   });
@@ -85,32 +132,59 @@ export async function deleteCategory(db: DbOrTx, ctx: RequestContext, id: number
 // ---- records ----------------------------------------------------------------------------------------
 
 const recordColumns = {
-  id: doeActivityRecord.id, categoryId: doeActivityRecord.categoryId, categoryName: doeActivityCategory.name, categoryColor: doeActivityCategory.color,
-  experimentId: doeActivityRecord.experimentId, experimentName: sql<string | null>`(select e.name from doe_experiment e where e.id = ${qualified(doeActivityRecord.experimentId)})`,
-  fieldId: doeActivityRecord.fieldId, fieldName: sql<string | null>`(select f.name from doe_field f where f.id = ${qualified(doeActivityRecord.fieldId)})`,
-  activityDate: doeActivityRecord.activityDate, title: doeActivityRecord.title, operator: doeActivityRecord.operator, content: doeActivityRecord.content,
-  cost: doeActivityRecord.cost, fileIds: doeActivityRecord.fileIds,
+  id: doeActivityRecord.id,
+  categoryId: doeActivityRecord.categoryId,
+  categoryName: doeActivityCategory.name,
+  categoryColor: doeActivityCategory.color,
+  experimentId: doeActivityRecord.experimentId,
+  experimentName: sql<string | null>`(select e.name from doe_experiment e where e.id = ${qualified(doeActivityRecord.experimentId)})`,
+  fieldId: doeActivityRecord.fieldId,
+  fieldName: sql<string | null>`(select f.name from doe_field f where f.id = ${qualified(doeActivityRecord.fieldId)})`,
+  activityDate: doeActivityRecord.activityDate,
+  title: doeActivityRecord.title,
+  operator: doeActivityRecord.operator,
+  content: doeActivityRecord.content,
+  cost: doeActivityRecord.cost,
+  fileIds: doeActivityRecord.fileIds,
   createdBy: sql<string | null>`(select coalesce(u.nick_name, u.username) from sys_user u where u.id = ${qualified(doeActivityRecord.createdBy as Column)})`,
-  createdAt: doeActivityRecord.createdAt, updatedAt: doeActivityRecord.updatedAt,
+  createdAt: doeActivityRecord.createdAt,
+  updatedAt: doeActivityRecord.updatedAt,
 };
-const recordSortable = { activityDate: doeActivityRecord.activityDate, title: doeActivityRecord.title, cost: doeActivityRecord.cost, categoryName: doeActivityCategory.name, createdAt: doeActivityRecord.createdAt };
-export const activityRecordFilterFields: Record<string, FilterableField> = {
-  title: { column: doeActivityRecord.title, type: 'text', repeatable: true },
-  operator: { column: doeActivityRecord.operator, type: 'text' },
-  content: { column: doeActivityRecord.content, type: 'text' },
-  categoryId: { column: doeActivityRecord.categoryId, type: 'select' },
-  cost: { column: doeActivityRecord.cost, type: 'number', repeatable: true },
-  activityDate: { column: doeActivityRecord.activityDate, type: 'date' },
-};
+/** The columns behind the keys the record list declares (contracts: `activityRecordList`). */
+const recordList = listColumns(activityRecordList, {
+  filters: {
+    title: doeActivityRecord.title,
+    operator: doeActivityRecord.operator,
+    content: doeActivityRecord.content,
+    categoryId: doeActivityRecord.categoryId,
+    cost: doeActivityRecord.cost,
+    activityDate: doeActivityRecord.activityDate,
+  },
+  sort: {
+    activityDate: doeActivityRecord.activityDate,
+    title: doeActivityRecord.title,
+    cost: doeActivityRecord.cost,
+    categoryName: doeActivityCategory.name,
+    createdAt: doeActivityRecord.createdAt,
+  },
+});
 
 type RecordRaw = Omit<ActivityRecordRow, 'files' | 'createdAt' | 'updatedAt'> & { fileIds: string[]; createdAt: Date; updatedAt: Date };
 async function presentRecords(db: DbOrTx, rows: RecordRaw[]): Promise<ActivityRecordRow[]> {
   const ids = [...new Set(rows.flatMap((r) => r.fileIds))];
-  const files = ids.length ? await db.select({ id: sysFile.id, name: sysFile.originalName }).from(sysFile).where(and(inArray(sysFile.id, ids), isNull(sysFile.deletedAt))) : [];
+  const files = ids.length
+    ? await db
+        .select({ id: sysFile.id, name: sysFile.originalName })
+        .from(sysFile)
+        .where(and(inArray(sysFile.id, ids), isNull(sysFile.deletedAt)))
+    : [];
   const urls = new Map<string, { fileId: string; fileName: string; fileUrl: string }>();
   for (const f of files) urls.set(f.id, { fileId: f.id, fileName: f.name, fileUrl: await signedFileUrl(db, f.id, f.name) });
   return rows.map(({ fileIds, ...r }) => ({
-    ...r, files: fileIds.map((id) => urls.get(id)).filter((f): f is NonNullable<typeof f> => !!f), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    ...r,
+    files: fileIds.map((id) => urls.get(id)).filter((f): f is NonNullable<typeof f> => !!f),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   }));
 }
 
@@ -121,18 +195,30 @@ export async function listRecords(db: DbOrTx, ctx: RequestContext, q: z.output<t
     q.experimentId ? eq(doeActivityRecord.experimentId, q.experimentId) : undefined,
     q.fieldId ? eq(doeActivityRecord.fieldId, q.fieldId) : undefined,
     q.keyword ? or(ilike(doeActivityRecord.title, likePattern(q.keyword)), ilike(doeActivityRecord.content, likePattern(q.keyword))) : undefined,
-    filterConditions(q.filters, activityRecordFilterFields),
+    filterConditions(q.filters, recordList.filters),
   );
   const { limit, offset } = pageWindow(q);
-  const rows = await db.select(recordColumns).from(doeActivityRecord).innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId))
-    .where(where).orderBy(...orderBy(q, recordSortable, [desc(doeActivityRecord.activityDate)], doeActivityRecord.id)).limit(limit).offset(offset);
-  const [{ total, cost }] = await db.select({ total: count(), cost: sql<number>`coalesce(sum(${doeActivityRecord.cost}), 0)` }).from(doeActivityRecord)
-    .innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId)).where(where);
+  const rows = await db
+    .select(recordColumns)
+    .from(doeActivityRecord)
+    .innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId))
+    .where(where)
+    .orderBy(...orderBy(q, recordList.sortable, [desc(doeActivityRecord.activityDate)], doeActivityRecord.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total, cost }] = await db
+    .select({ total: count(), cost: sql<number>`coalesce(sum(${doeActivityRecord.cost}), 0)` })
+    .from(doeActivityRecord)
+    .innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId))
+    .where(where);
   return { rows: await presentRecords(db, rows), total: Number(total), summary: { cost: Number(cost) } };
 }
 
 export async function getRecord(db: DbOrTx, ctx: RequestContext, id: number): Promise<ActivityRecordRow> {
-  const rows = await db.select(recordColumns).from(doeActivityRecord).innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId))
+  const rows = await db
+    .select(recordColumns)
+    .from(doeActivityRecord)
+    .innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId))
     .where(and(inCrop(doeActivityRecord, ctx), eq(doeActivityRecord.id, id)));
   if (!rows.length) throw notFound();
   return (await presentRecords(db, rows))[0];
@@ -140,21 +226,34 @@ export async function getRecord(db: DbOrTx, ctx: RequestContext, id: number): Pr
 
 /** The category is the organisation's and enabled; experiment and field, when named, are the caller's; attachments exist. */
 async function checkRecord(db: DbOrTx, ctx: RequestContext, input: ActivityRecordInput, categoryChanged: boolean) {
-  const [category] = await db.select().from(doeActivityCategory).where(and(inOrg(doeActivityCategory, ctx), eq(doeActivityCategory.id, input.categoryId)));
+  const [category] = await db
+    .select()
+    .from(doeActivityCategory)
+    .where(and(inOrg(doeActivityCategory, ctx), eq(doeActivityCategory.id, input.categoryId)));
   if (!category) throw notFound();
   if (categoryChanged && category.status !== 'enabled') throw refusal(400, 'DOE_ACTIVITY_CATEGORY_DISABLED', { name: category.name }, ctx.locale, 'categoryId');
   if (input.experimentId !== null) {
-    const [exp] = await db.select({ id: doeExperiment.id }).from(doeExperiment).where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, input.experimentId)));
+    const [exp] = await db
+      .select({ id: doeExperiment.id })
+      .from(doeExperiment)
+      .where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, input.experimentId)));
     if (!exp) throw notFound();
   }
   if (input.fieldId !== null) {
-    const [field] = await db.select({ id: doeField.id }).from(doeField).where(and(inOrg(doeField, ctx), eq(doeField.id, input.fieldId)));
+    const [field] = await db
+      .select({ id: doeField.id })
+      .from(doeField)
+      .where(and(inOrg(doeField, ctx), eq(doeField.id, input.fieldId)));
     if (!field) throw notFound();
   }
   const ids = [...new Set(input.fileIds)];
-  if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw refusal(400, 'DOE_FILE_NOT_FOUND', { fileId: ids.find((id) => !/^[0-9a-f-]{36}$/i.test(id)) }, ctx.locale, 'fileIds');
+  if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id)))
+    throw refusal(400, 'DOE_FILE_NOT_FOUND', { fileId: ids.find((id) => !/^[0-9a-f-]{36}$/i.test(id)) }, ctx.locale, 'fileIds');
   if (ids.length) {
-    const found = await db.select({ id: sysFile.id }).from(sysFile).where(and(eq(sysFile.orgId, requireOrg(ctx)), inArray(sysFile.id, ids), isNull(sysFile.deletedAt)));
+    const found = await db
+      .select({ id: sysFile.id })
+      .from(sysFile)
+      .where(and(eq(sysFile.orgId, requireOrg(ctx)), inArray(sysFile.id, ids), isNull(sysFile.deletedAt)));
     const have = new Set(found.map((f) => f.id));
     const missing = ids.find((id) => !have.has(id));
     if (missing) throw refusal(400, 'DOE_FILE_NOT_FOUND', { fileId: missing }, ctx.locale, 'fileIds');
@@ -162,14 +261,24 @@ async function checkRecord(db: DbOrTx, ctx: RequestContext, input: ActivityRecor
 }
 
 const pickRecord = (i: ActivityRecordInput) => ({
-  categoryId: i.categoryId, experimentId: i.experimentId, fieldId: i.fieldId, activityDate: i.activityDate, title: i.title, operator: i.operator,
-  content: i.content, cost: i.cost, fileIds: [...new Set(i.fileIds)],
+  categoryId: i.categoryId,
+  experimentId: i.experimentId,
+  fieldId: i.fieldId,
+  activityDate: i.activityDate,
+  title: i.title,
+  operator: i.operator,
+  content: i.content,
+  cost: i.cost,
+  fileIds: [...new Set(i.fileIds)],
 });
 
 export async function createRecord(db: DbOrTx, ctx: RequestContext, input: ActivityRecordInput): Promise<ActivityRecordRow> {
   const cropId = requireCropWrite(ctx);
   await checkRecord(db, ctx, input, true);
-  const [row] = await db.insert(doeActivityRecord).values({ ...pickRecord(input), cropId, ...createdStamp(ctx) }).returning({ id: doeActivityRecord.id });
+  const [row] = await db
+    .insert(doeActivityRecord)
+    .values({ ...pickRecord(input), cropId, ...createdStamp(ctx) })
+    .returning({ id: doeActivityRecord.id });
   return getRecord(db, ctx, row.id);
 }
 
@@ -177,12 +286,18 @@ export async function updateRecord(db: DbOrTx, ctx: RequestContext, input: z.out
   requireCropWrite(ctx);
   const current = await getRecord(db, ctx, input.id);
   await checkRecord(db, ctx, input, current.categoryId !== input.categoryId);
-  await db.update(doeActivityRecord).set({ ...pickRecord(input), ...updatedStamp(ctx) }).where(and(inCrop(doeActivityRecord, ctx), eq(doeActivityRecord.id, input.id)));
+  await db
+    .update(doeActivityRecord)
+    .set({ ...pickRecord(input), ...updatedStamp(ctx) })
+    .where(and(inCrop(doeActivityRecord, ctx), eq(doeActivityRecord.id, input.id)));
   return getRecord(db, ctx, input.id);
 }
 
 export async function deleteRecord(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
   requireCropWrite(ctx);
-  const rows = await db.delete(doeActivityRecord).where(and(inCrop(doeActivityRecord, ctx), eq(doeActivityRecord.id, id))).returning({ id: doeActivityRecord.id });
+  const rows = await db
+    .delete(doeActivityRecord)
+    .where(and(inCrop(doeActivityRecord, ctx), eq(doeActivityRecord.id, id)))
+    .returning({ id: doeActivityRecord.id });
   if (!rows.length) throw notFound();
 }

@@ -1,13 +1,20 @@
+import { DesignError, MAX_BLOCK_COUNT, generateDesign, type DesignRequest, type DesignResult, type EntryInput } from '@breedwise/trial-design';
+import { isErrorCode, type Locale } from '@breedwise/contracts';
 import {
-  DesignError, MAX_BLOCK_COUNT, generateDesign, type DesignRequest, type DesignResult, type EntryInput,
-} from '@breedwise/trial-design';
-import {
-  DESIGN_REQUIREMENTS, doeFieldLabels, tierRanges, type DesignMethod, type DesignParamsParsed, type DesignPreview, type DesignStatistics,
-  type DesignSummary, type Locale, type PlotRow,
-} from '@breedwise/contracts';
+  DESIGN_REQUIREMENTS,
+  designMethodLabels,
+  doeFieldLabels,
+  tierRanges,
+  type DesignMethod,
+  type DesignParamsParsed,
+  type DesignPreview,
+  type DesignStatistics,
+  type DesignSummary,
+  type PlotRow,
+} from '@breedwise/contracts/doe';
 import { AppError } from '../../../platform/errors';
 import { translateError } from '../../../platform/i18n';
-import { designMethodLabels, refusal } from '../shared';
+import { refusal } from '../shared';
 
 export interface DesignEntry {
   entryNo: number;
@@ -44,22 +51,42 @@ export interface DesignInput {
 
 /** Where the editor shows each engine parameter. */
 const paramField: Record<string, string> = {
-  blockSize: 'blockCount', blocks: 'blockCount', reps: 'reps', 'field.rows': 'rows', 'field.cols': 'cols', field: 'rows', 'field.tiers': 'rows', plots: 'rows',
-  checks: 'entries', entries: 'entries', 'entries[].reps': 'entries', 'numbering.digits': 'numbering.digits', 'numbering.startNumber': 'numbering.startNumber',
-  start: 'checkStart', interval: 'checkInterval', end: 'checkEnd', filler: 'filler', 'filler.entry': 'filler', checkPercent: 'checkPercent', seed: 'seed',
-  factors: 'factor', rowsPerRep: 'rows', colsPerRep: 'cols',
+  blockSize: 'blockCount',
+  blocks: 'blockCount',
+  reps: 'reps',
+  'field.rows': 'rows',
+  'field.cols': 'cols',
+  field: 'rows',
+  'field.tiers': 'rows',
+  plots: 'rows',
+  checks: 'entries',
+  entries: 'entries',
+  'entries[].reps': 'entries',
+  'numbering.digits': 'numbering.digits',
+  'numbering.startNumber': 'numbering.startNumber',
+  start: 'checkStart',
+  interval: 'checkInterval',
+  end: 'checkEnd',
+  filler: 'filler',
+  'filler.entry': 'filler',
+  checkPercent: 'checkPercent',
+  seed: 'seed',
+  factors: 'factor',
+  rowsPerRep: 'rows',
+  colsPerRep: 'cols',
 };
 
 /** An engine refusal as a translated 400 naming the editor's field. */
 export function designRefusal(err: DesignError, locale: Locale): AppError {
-  const code = `DESIGN_${err.code}`;
+  const raw = `DOE_DESIGN_${err.code}`;
+  const code = isErrorCode(raw) ? raw : 'DOE_DESIGN_INVALID';
   const params = { ...err.params };
   const field = paramField[err.param] ?? paramField[err.param.split('[')[0]] ?? 'designMethod';
   return new AppError(400, code, params, { errors: [{ field, rule: 'invalid', message: translateError(code, locale, params), errorCode: code }] });
 }
 
 const required = (method: DesignMethod, param: string, locale: Locale) =>
-  refusal(400, 'DOE_DESIGN_PARAM_REQUIRED', { method: designMethodLabels[method][locale], param: doeFieldLabels[param]?.[locale] ?? param }, locale, param);
+  refusal(400, 'DOE_DESIGN_PARAM_MISSING', { method: designMethodLabels[method][locale], param: doeFieldLabels[param]?.[locale] ?? param }, locale, param);
 
 /** Plots a design needs per location when every variety gets the same replication (else null: the engine counts). */
 function uniformPlots(method: DesignMethod, varieties: number, p: DesignParamsParsed): { varieties: number; reps: number } | null {
@@ -100,16 +127,34 @@ export function checkDesign(input: DesignInput): void {
   if (needs.includes('checkInterval') && p.checkInterval === null) throw required(method, 'checkInterval', locale);
   if (needs.includes('factor') && p.factor === null) throw required(method, 'factor', locale);
   if (needs.includes('checks') && !input.entries.some((e) => e.type === 'check')) throw refusal(400, 'DOE_CHECK_REQUIRED', {}, locale, 'entries');
-  if (p.blockCount !== null && p.blockCount > MAX_BLOCK_COUNT) throw refusal(400, 'DOE_BLOCK_COUNT_EXCEEDED', { count: p.blockCount, max: MAX_BLOCK_COUNT }, locale, 'blockCount');
+  if (p.blockCount !== null && p.blockCount > MAX_BLOCK_COUNT)
+    throw refusal(400, 'DOE_BLOCK_COUNT_EXCEEDED', { count: p.blockCount, max: MAX_BLOCK_COUNT }, locale, 'blockCount');
   if (p.rows === null || p.cols === null) throw refusal(400, 'DOE_DESIGN_ROWS_COLS_REQUIRED', {}, locale, p.rows === null ? 'rows' : 'cols');
   if (p.rows > input.field.rows || p.cols > input.field.cols) {
-    throw refusal(400, 'DOE_DESIGN_EXCEEDS_FIELD', { rows: p.rows, cols: p.cols, fieldRows: input.field.rows, fieldCols: input.field.cols }, locale, p.rows > input.field.rows ? 'rows' : 'cols');
+    throw refusal(
+      400,
+      'DOE_DESIGN_EXCEEDS_FIELD',
+      { rows: p.rows, cols: p.cols, fieldRows: input.field.rows, fieldCols: input.field.cols },
+      locale,
+      p.rows > input.field.rows ? 'rows' : 'cols',
+    );
   }
   const uniform = uniformPlots(method, input.entries.length, p);
   if (uniform && p.rows * p.cols < uniform.varieties * uniform.reps) {
-    throw refusal(400, 'DOE_INSUFFICIENT_PLOTS', {
-      rows: p.rows, cols: p.cols, available: p.rows * p.cols, varieties: uniform.varieties, reps: uniform.reps, required: uniform.varieties * uniform.reps,
-    }, locale, 'rows');
+    throw refusal(
+      400,
+      'DOE_INSUFFICIENT_PLOTS',
+      {
+        rows: p.rows,
+        cols: p.cols,
+        available: p.rows * p.cols,
+        varieties: uniform.varieties,
+        reps: uniform.reps,
+        required: uniform.varieties * uniform.reps,
+      },
+      locale,
+      'rows',
+    );
   }
 }
 
@@ -121,7 +166,10 @@ export function designRequest(input: DesignInput): DesignRequest {
   const cols = p.cols!;
   const checkReps = Math.max(2, p.reps ?? 2);
   const entries: EntryInput[] = input.entries.map((e) => ({
-    entry: e.entryNo, name: e.name, type: e.type, ...(p.designMethod === 'prep' ? { reps: e.type === 'check' ? checkReps : 1 } : {}),
+    entry: e.entryNo,
+    name: e.name,
+    type: e.type,
+    ...(p.designMethod === 'prep' ? { reps: e.type === 'check' ? checkReps : 1 } : {}),
   }));
   const tiers = tierRanges(field.rows, field.tiers)
     .filter((t) => t.fromRow <= rows)
@@ -137,24 +185,40 @@ export function designRequest(input: DesignInput): DesignRequest {
   const v = entries.length;
   const factor = p.factor ? { name: p.factor.name, levels: p.factor.levels } : { name: 'F', levels: ['1', '2'] };
   switch (p.designMethod) {
-    case 'crd': return { ...common, design: 'crd', entries, reps: p.reps ?? 1 };
-    case 'rcbd': return { ...common, design: 'rcbd', entries, reps: p.reps! };
-    case 'latin': return { ...common, design: 'latin', entries, reps: p.reps ?? 1 };
-    case 'lattice': return { ...common, design: 'lattice', entries, reps: p.reps! };
+    case 'crd':
+      return { ...common, design: 'crd', entries, reps: p.reps ?? 1 };
+    case 'rcbd':
+      return { ...common, design: 'rcbd', entries, reps: p.reps! };
+    case 'latin':
+      return { ...common, design: 'latin', entries, reps: p.reps ?? 1 };
+    case 'lattice':
+      return { ...common, design: 'lattice', entries, reps: p.reps! };
     case 'alpha': {
       const blockSize = Math.ceil(v / p.blockCount!);
       return { ...common, design: 'alpha', entries, reps: p.reps!, blockSize, allowUnequalBlocks: v % blockSize !== 0 };
     }
-    case 'rowcol': return { ...common, design: 'rowcol', entries, reps: p.reps! };
-    case 'augmented': return { ...common, design: 'augmented', entries, blocks: p.blockCount! };
-    case 'diagonal': return { ...common, design: 'diagonal', entries, ...(p.checkPercent ? { checkPercent: p.checkPercent } : {}) };
-    case 'prep': return { ...common, design: 'prep', entries };
-    case 'split': return { ...common, design: 'split', entries, reps: p.reps!, wholePlot: factor, subPlot: 'entries' };
-    case 'strip': return { ...common, design: 'strip', entries, reps: p.reps!, horizontal: factor, vertical: 'entries' };
+    case 'rowcol':
+      return { ...common, design: 'rowcol', entries, reps: p.reps! };
+    case 'augmented':
+      return { ...common, design: 'augmented', entries, blocks: p.blockCount! };
+    case 'diagonal':
+      return { ...common, design: 'diagonal', entries, ...(p.checkPercent ? { checkPercent: p.checkPercent } : {}) };
+    case 'prep':
+      return { ...common, design: 'prep', entries };
+    case 'split':
+      return { ...common, design: 'split', entries, reps: p.reps!, wholePlot: factor, subPlot: 'entries' };
+    case 'strip':
+      return { ...common, design: 'strip', entries, reps: p.reps!, horizontal: factor, vertical: 'entries' };
     case 'entry-order':
       return {
-        ...common, design: 'entry-order', entries, reps: p.reps ?? 1, start: p.checkStart!, interval: p.checkInterval!,
-        ...(p.checkEnd ? { end: p.checkEnd } : {}), insert: p.checkInsert,
+        ...common,
+        design: 'entry-order',
+        entries,
+        reps: p.reps ?? 1,
+        start: p.checkStart!,
+        interval: p.checkInterval!,
+        ...(p.checkEnd ? { end: p.checkEnd } : {}),
+        insert: p.checkInsert,
       };
   }
 }
@@ -182,8 +246,16 @@ export function plotIdOf(code: string, enginePlotId: string): string {
 
 export function toPlots(code: string, result: DesignResult): PlotRow[] {
   return result.plots.map((p) => ({
-    plotId: plotIdOf(code, p.plot_id), plotNumber: p.plot_number, rep: p.rep, block: p.block, row: p.row, col: p.col, tier: p.tier,
-    entryNo: p.entry, name: p.name, entryType: p.entry_type,
+    plotId: plotIdOf(code, p.plot_id),
+    plotNumber: p.plot_number,
+    rep: p.rep,
+    block: p.block,
+    row: p.row,
+    col: p.col,
+    tier: p.tier,
+    entryNo: p.entry,
+    name: p.name,
+    entryType: p.entry_type,
   }));
 }
 
@@ -207,14 +279,22 @@ export function summaryOf(result: DesignResult): DesignSummary {
 export function statisticsOf(result: DesignResult): DesignStatistics {
   const s = result.statistics;
   return {
-    aEfficiency: s.a_efficiency, aEfficiencyRows: s.a_efficiency_rows, aEfficiencyCols: s.a_efficiency_cols, bound: s.bound,
-    concurrenceMin: s.concurrence?.min ?? null, concurrenceMax: s.concurrence?.max ?? null,
+    aEfficiency: s.a_efficiency,
+    aEfficiencyRows: s.a_efficiency_rows,
+    aEfficiencyCols: s.a_efficiency_cols,
+    bound: s.bound,
+    concurrenceMin: s.concurrence?.min ?? null,
+    concurrenceMax: s.concurrence?.max ?? null,
   };
 }
 
 export function previewOf(input: DesignInput, result: DesignResult): DesignPreview {
   return {
-    seed: result.seed, planName: input.params.planName, designMethod: input.params.designMethod,
-    summary: summaryOf(result), statistics: statisticsOf(result), plots: toPlots(input.code, result),
+    seed: result.seed,
+    planName: input.params.planName,
+    designMethod: input.params.designMethod,
+    summary: summaryOf(result),
+    statistics: statisticsOf(result),
+    plots: toPlots(input.code, result),
   };
 }

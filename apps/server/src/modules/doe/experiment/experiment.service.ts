@@ -2,75 +2,131 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Column } from 'drizzle-orm';
 import {
-  Permissions, type DesignParamsParsed, type DesignPreview, type ExperimentDetail, type ExperimentEntriesSave, type ExperimentEntryRow,
-  type ExperimentInput, type ExperimentPageParsed, type ExperimentRow, type ExperimentStatistics, type ExperimentStatus, type ExperimentUpdate,
-  type PlotRow, type SavedDesign, type StatusAction,
-} from '@breedwise/contracts';
+  doePermissions as P,
+  experimentList,
+  type DesignParamsParsed,
+  type DesignPreview,
+  type ExperimentDetail,
+  type ExperimentEntriesSave,
+  type ExperimentEntryRow,
+  type ExperimentInput,
+  type ExperimentPageParsed,
+  type ExperimentRow,
+  type ExperimentStatistics,
+  type ExperimentStatus,
+  type ExperimentUpdate,
+  type NamedOption,
+  type PlotRow,
+  type SavedDesign,
+  type StatusAction,
+} from '@breedwise/contracts/doe';
 import type { DesignResult } from '@breedwise/trial-design';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { can, requireCropWrite, type RequestContext } from '../../../platform/context';
 import { isUniqueViolation, notFound } from '../../../platform/errors';
-import { filterConditions, type FilterableField } from '../../../platform/filters';
+import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
-import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
+import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
 import { doeField } from '../field/field.tables';
 import { allGermListEntries } from '../germlist/germlist.service';
 import { doeLocation } from '../location/location.tables';
 import { requireUsableProject } from '../project/project.service';
-import { inCrop, refusal, statusLabel, qualified } from '../shared';
+import { refusal, statusLabel, qualified } from '../shared';
 import { previewOf, runDesign, statisticsOf, summaryOf, toPlots, type DesignInput } from './design';
 import { canTransition, transition } from './experiment.state';
 import { doeExperiment, doeExperimentEntry, doePlot } from './experiment.tables';
 
-const P = Permissions.doe;
 type UpdateParsed = z.output<typeof ExperimentUpdate>;
 
 const who = (col: Column) => sql<string | null>`(select coalesce(u.nick_name, u.username) from sys_user u where u.id = ${qualified(col)})`;
 const columns = {
-  id: doeExperiment.id, code: doeExperiment.code, name: doeExperiment.name, projectId: doeExperiment.projectId,
+  id: doeExperiment.id,
+  code: doeExperiment.code,
+  name: doeExperiment.name,
+  projectId: doeExperiment.projectId,
   projectName: sql<string | null>`(select p.name from doe_project p where p.id = ${qualified(doeExperiment.projectId)})`,
-  locationId: doeExperiment.locationId, locationName: sql<string | null>`(select l.name from doe_location l where l.id = ${qualified(doeExperiment.locationId)})`,
-  fieldId: doeExperiment.fieldId, fieldName: sql<string | null>`(select f.name from doe_field f where f.id = ${qualified(doeExperiment.fieldId)})`,
-  year: doeExperiment.year, season: doeExperiment.season, stage: doeExperiment.stage, expType: doeExperiment.expType,
-  sowingDate: doeExperiment.sowingDate, harvestDate: doeExperiment.harvestDate, reps: doeExperiment.reps, designMethod: doeExperiment.designMethod,
-  traitSource: doeExperiment.traitSource, traits: doeExperiment.traits, seed: doeExperiment.seed, checkStart: doeExperiment.checkStart,
-  checkEnd: doeExperiment.checkEnd, checkInterval: doeExperiment.checkInterval, filler: doeExperiment.filler, blockCount: doeExperiment.blockCount,
-  rows: doeExperiment.rows, cols: doeExperiment.cols, remark: doeExperiment.remark, status: doeExperiment.status, locked: doeExperiment.locked,
+  locationId: doeExperiment.locationId,
+  locationName: sql<string | null>`(select l.name from doe_location l where l.id = ${qualified(doeExperiment.locationId)})`,
+  fieldId: doeExperiment.fieldId,
+  fieldName: sql<string | null>`(select f.name from doe_field f where f.id = ${qualified(doeExperiment.fieldId)})`,
+  year: doeExperiment.year,
+  season: doeExperiment.season,
+  stage: doeExperiment.stage,
+  expType: doeExperiment.expType,
+  sowingDate: doeExperiment.sowingDate,
+  harvestDate: doeExperiment.harvestDate,
+  reps: doeExperiment.reps,
+  designMethod: doeExperiment.designMethod,
+  traitSource: doeExperiment.traitSource,
+  traits: doeExperiment.traits,
+  seed: doeExperiment.seed,
+  checkStart: doeExperiment.checkStart,
+  checkEnd: doeExperiment.checkEnd,
+  checkInterval: doeExperiment.checkInterval,
+  filler: doeExperiment.filler,
+  blockCount: doeExperiment.blockCount,
+  rows: doeExperiment.rows,
+  cols: doeExperiment.cols,
+  remark: doeExperiment.remark,
+  status: doeExperiment.status,
+  locked: doeExperiment.locked,
   pushedAt: doeExperiment.pushedAt,
   entryCount: sql<number>`(select count(*)::int from doe_experiment_entry x where x.experiment_id = ${qualified(doeExperiment.id)})`,
   checkCount: sql<number>`(select count(*)::int from doe_experiment_entry x where x.experiment_id = ${qualified(doeExperiment.id)} and x.type = 'check')`,
   plotCount: sql<number>`(select count(*)::int from doe_plot p where p.experiment_id = ${qualified(doeExperiment.id)})`,
   planName: sql<string | null>`${doeExperiment.design} ->> 'planName'`,
-  createdBy: who(doeExperiment.createdBy), createdAt: doeExperiment.createdAt, updatedAt: doeExperiment.updatedAt,
+  createdBy: who(doeExperiment.createdBy),
+  createdAt: doeExperiment.createdAt,
+  updatedAt: doeExperiment.updatedAt,
 };
 type Raw = Omit<ExperimentRow, 'createdAt' | 'updatedAt' | 'pushedAt' | 'designMethod' | 'traitSource'> & {
-  createdAt: Date; updatedAt: Date; pushedAt: Date | null; designMethod: string; traitSource: string;
+  createdAt: Date;
+  updatedAt: Date;
+  pushedAt: Date | null;
+  designMethod: string;
+  traitSource: string;
 };
 const present = (r: Raw): ExperimentRow => ({
-  ...r, designMethod: r.designMethod as ExperimentRow['designMethod'], traitSource: r.traitSource as ExperimentRow['traitSource'],
-  entryCount: Number(r.entryCount), checkCount: Number(r.checkCount), plotCount: Number(r.plotCount),
-  pushedAt: r.pushedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  ...r,
+  designMethod: r.designMethod as ExperimentRow['designMethod'],
+  traitSource: r.traitSource as ExperimentRow['traitSource'],
+  entryCount: Number(r.entryCount),
+  checkCount: Number(r.checkCount),
+  plotCount: Number(r.plotCount),
+  pushedAt: r.pushedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
-const sortable = {
-  code: doeExperiment.code, name: doeExperiment.name, year: doeExperiment.year, season: doeExperiment.season, status: doeExperiment.status,
-  designMethod: doeExperiment.designMethod, sowingDate: doeExperiment.sowingDate, createdAt: doeExperiment.createdAt, updatedAt: doeExperiment.updatedAt,
-};
-export const experimentFilterFields: Record<string, FilterableField> = {
-  name: { column: doeExperiment.name, type: 'text', repeatable: true },
-  code: { column: doeExperiment.code, type: 'text', repeatable: true },
-  status: { column: doeExperiment.status, type: 'select' },
-  designMethod: { column: doeExperiment.designMethod, type: 'select' },
-  season: { column: doeExperiment.season, type: 'select' },
-  stage: { column: doeExperiment.stage, type: 'select' },
-  expType: { column: doeExperiment.expType, type: 'select' },
-  year: { column: doeExperiment.year, type: 'number', repeatable: true },
-  reps: { column: doeExperiment.reps, type: 'number', repeatable: true },
-  sowingDate: { column: doeExperiment.sowingDate, type: 'date' },
-  harvestDate: { column: doeExperiment.harvestDate, type: 'date' },
-  createdAt: { column: doeExperiment.createdAt, type: 'date' },
-};
+/** The columns behind the keys the experiment list declares (contracts: `experimentList`). */
+const list = listColumns(experimentList, {
+  filters: {
+    name: doeExperiment.name,
+    code: doeExperiment.code,
+    status: doeExperiment.status,
+    designMethod: doeExperiment.designMethod,
+    season: doeExperiment.season,
+    stage: doeExperiment.stage,
+    expType: doeExperiment.expType,
+    year: doeExperiment.year,
+    reps: doeExperiment.reps,
+    sowingDate: doeExperiment.sowingDate,
+    harvestDate: doeExperiment.harvestDate,
+    createdAt: doeExperiment.createdAt,
+  },
+  sort: {
+    code: doeExperiment.code,
+    name: doeExperiment.name,
+    year: doeExperiment.year,
+    season: doeExperiment.season,
+    status: doeExperiment.status,
+    designMethod: doeExperiment.designMethod,
+    sowingDate: doeExperiment.sowingDate,
+    createdAt: doeExperiment.createdAt,
+    updatedAt: doeExperiment.updatedAt,
+  },
+});
 
 export async function listExperiments(db: DbOrTx, ctx: RequestContext, q: ExperimentPageParsed) {
   const where = and(
@@ -82,17 +138,44 @@ export async function listExperiments(db: DbOrTx, ctx: RequestContext, q: Experi
     q.year ? eq(doeExperiment.year, q.year) : undefined,
     q.season ? eq(doeExperiment.season, q.season) : undefined,
     q.keyword ? or(ilike(doeExperiment.name, likePattern(q.keyword)), ilike(doeExperiment.code, likePattern(q.keyword))) : undefined,
-    filterConditions(q.filters, experimentFilterFields),
+    filterConditions(q.filters, list.filters),
   );
   const { limit, offset } = pageWindow(q);
-  const rows = await db.select(columns).from(doeExperiment).where(where).orderBy(...orderBy(q, sortable, [desc(doeExperiment.updatedAt)], doeExperiment.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select(columns)
+    .from(doeExperiment)
+    .where(where)
+    .orderBy(...orderBy(q, list.sortable, [desc(doeExperiment.updatedAt)], doeExperiment.id))
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeExperiment).where(where);
-  const [sum] = await db.select({ plots: sql<number>`coalesce(sum((select count(*) from doe_plot p where p.experiment_id = ${qualified(doeExperiment.id)})), 0)::int` }).from(doeExperiment).where(where);
+  const [sum] = await db
+    .select({ plots: sql<number>`coalesce(sum((select count(*) from doe_plot p where p.experiment_id = ${qualified(doeExperiment.id)})), 0)::int` })
+    .from(doeExperiment)
+    .where(where);
   return { rows: rows.map(present), total: Number(total), summary: { plotCount: Number(sum.plots) } };
 }
 
+/** Experiments of the current crop for pickers, newest first. */
+export async function experimentOptions(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; limit: number }): Promise<NamedOption[]> {
+  return db
+    .select({ id: doeExperiment.id, name: doeExperiment.name, code: doeExperiment.code })
+    .from(doeExperiment)
+    .where(
+      and(
+        inCrop(doeExperiment, ctx),
+        q.keyword ? or(ilike(doeExperiment.name, likePattern(q.keyword)), ilike(doeExperiment.code, likePattern(q.keyword))) : undefined,
+      ),
+    )
+    .orderBy(desc(doeExperiment.year), asc(doeExperiment.code))
+    .limit(q.limit);
+}
+
 export async function getExperiment(db: DbOrTx, ctx: RequestContext, id: number): Promise<ExperimentRow> {
-  const [row] = await db.select(columns).from(doeExperiment).where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(doeExperiment)
+    .where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, id)));
   if (!row) throw notFound();
   return present(row);
 }
@@ -100,11 +183,14 @@ export async function getExperiment(db: DbOrTx, ctx: RequestContext, id: number)
 /** The experiment, what was designed, and what the caller may do next. */
 export async function getExperimentDetail(db: DbOrTx, ctx: RequestContext, id: number): Promise<ExperimentDetail> {
   const row = await getExperiment(db, ctx, id);
-  const [extra] = await db.select({ design: doeExperiment.design, designedAt: doeExperiment.designedAt, designedBy: who(doeExperiment.designedBy) })
-    .from(doeExperiment).where(eq(doeExperiment.id, id));
-  const design: SavedDesign | null = extra.design && extra.designedAt
-    ? { ...(extra.design as Omit<SavedDesign, 'designedAt' | 'designedBy'>), designedAt: extra.designedAt.toISOString(), designedBy: extra.designedBy }
-    : null;
+  const [extra] = await db
+    .select({ design: doeExperiment.design, designedAt: doeExperiment.designedAt, designedBy: who(doeExperiment.designedBy) })
+    .from(doeExperiment)
+    .where(eq(doeExperiment.id, id));
+  const design: SavedDesign | null =
+    extra.design && extra.designedAt
+      ? { ...(extra.design as Omit<SavedDesign, 'designedAt' | 'designedBy'>), designedAt: extra.designedAt.toISOString(), designedBy: extra.designedBy }
+      : null;
   const s = { status: row.status, locked: row.locked };
   const actions: ExperimentDetail['actions'] = [];
   if (!row.locked && can(ctx, P.experimentEdit)) actions.push('edit');
@@ -117,27 +203,58 @@ export async function getExperimentDetail(db: DbOrTx, ctx: RequestContext, id: n
 }
 
 /** Location of the organisation; the field, when given, of that location. New choices must be in use (enabled, not discarded). */
-async function checkPlace(db: DbOrTx, ctx: RequestContext, input: { locationId: number | null; fieldId: number | null }, fresh: { location: boolean; field: boolean }) {
+async function checkPlace(
+  db: DbOrTx,
+  ctx: RequestContext,
+  input: { locationId: number | null; fieldId: number | null },
+  fresh: { location: boolean; field: boolean },
+) {
   if (input.fieldId !== null && input.locationId === null) throw refusal(400, 'DOE_DESIGN_LOCATION_MISSING', {}, ctx.locale, 'locationId');
   if (input.locationId !== null) {
-    const [loc] = await db.select().from(doeLocation).where(and(inOrg(doeLocation, ctx), eq(doeLocation.id, input.locationId)));
+    const [loc] = await db
+      .select()
+      .from(doeLocation)
+      .where(and(inOrg(doeLocation, ctx), eq(doeLocation.id, input.locationId)));
     if (!loc) throw notFound();
     if (fresh.location && loc.discarded) throw refusal(400, 'DOE_LOCATION_DISCARDED', { name: loc.name }, ctx.locale, 'locationId');
     if (fresh.location && loc.status !== 'enabled') throw refusal(400, 'DOE_LOCATION_DISABLED', { name: loc.name }, ctx.locale, 'locationId');
   }
   if (input.fieldId !== null) {
-    const [field] = await db.select().from(doeField).where(and(inOrg(doeField, ctx), eq(doeField.id, input.fieldId)));
+    const [field] = await db
+      .select()
+      .from(doeField)
+      .where(and(inOrg(doeField, ctx), eq(doeField.id, input.fieldId)));
     if (!field) throw notFound();
     if (field.locationId !== input.locationId) throw refusal(400, 'DOE_FIELD_NOT_IN_LOCATION', { name: field.name }, ctx.locale, 'fieldId');
-    if (fresh.field && (field.status !== 'enabled' || field.discarded)) throw refusal(400, 'DOE_FIELD_UNAVAILABLE', { name: field.name }, ctx.locale, 'fieldId');
+    if (fresh.field && (field.status !== 'enabled' || field.discarded))
+      throw refusal(400, 'DOE_FIELD_UNAVAILABLE', { name: field.name }, ctx.locale, 'fieldId');
   }
 }
 
 const pick = (i: ExperimentInput) => ({
-  projectId: i.projectId, name: i.name, locationId: i.locationId, fieldId: i.fieldId, year: i.year, season: i.season, stage: i.stage, expType: i.expType,
-  sowingDate: i.sowingDate, harvestDate: i.harvestDate, reps: i.reps, designMethod: i.designMethod, traitSource: i.traitSource, traits: i.traits,
-  seed: i.seed, checkStart: i.checkStart, checkEnd: i.checkEnd, checkInterval: i.checkInterval, filler: i.filler, blockCount: i.blockCount,
-  rows: i.rows, cols: i.cols, remark: i.remark,
+  projectId: i.projectId,
+  name: i.name,
+  locationId: i.locationId,
+  fieldId: i.fieldId,
+  year: i.year,
+  season: i.season,
+  stage: i.stage,
+  expType: i.expType,
+  sowingDate: i.sowingDate,
+  harvestDate: i.harvestDate,
+  reps: i.reps,
+  designMethod: i.designMethod,
+  traitSource: i.traitSource,
+  traits: i.traits,
+  seed: i.seed,
+  checkStart: i.checkStart,
+  checkEnd: i.checkEnd,
+  checkInterval: i.checkInterval,
+  filler: i.filler,
+  blockCount: i.blockCount,
+  rows: i.rows,
+  cols: i.cols,
+  remark: i.remark,
 });
 
 async function guardCode<T>(ctx: RequestContext, code: string, write: () => Promise<T>): Promise<T> {
@@ -156,8 +273,17 @@ export async function createExperiment(db: DbOrTx, ctx: RequestContext, input: E
   await checkPlace(db, ctx, input, { location: true, field: true });
   const id = await db.transaction(async (tx) => {
     const code = input.code ?? `tmp-${randomUUID()}`;
-    const [row] = await guardCode(ctx, code, () => tx.insert(doeExperiment).values({ ...pick(input), code, cropId, ...createdStamp(ctx) }).returning({ id: doeExperiment.id }));
-    if (!input.code) await tx.update(doeExperiment).set({ code: `E${input.year}-${String(row.id).padStart(4, '0')}` }).where(eq(doeExperiment.id, row.id));
+    const [row] = await guardCode(ctx, code, () =>
+      tx
+        .insert(doeExperiment)
+        .values({ ...pick(input), code, cropId, ...createdStamp(ctx) })
+        .returning({ id: doeExperiment.id }),
+    );
+    if (!input.code)
+      await tx
+        .update(doeExperiment)
+        .set({ code: `E${input.year}-${String(row.id).padStart(4, '0')}` })
+        .where(eq(doeExperiment.id, row.id));
     return row.id;
   });
   return getExperiment(db, ctx, id);
@@ -165,7 +291,11 @@ export async function createExperiment(db: DbOrTx, ctx: RequestContext, input: E
 
 /** The experiment locked for a change by the caller, refused once pushed. */
 async function lockedRow(tx: Tx, ctx: RequestContext, id: number) {
-  const [row] = await tx.select().from(doeExperiment).where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, id))).for('update');
+  const [row] = await tx
+    .select()
+    .from(doeExperiment)
+    .where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, id)))
+    .for('update');
   if (!row) throw notFound();
   return row;
 }
@@ -177,11 +307,22 @@ export async function updateExperiment(db: DbOrTx, ctx: RequestContext, input: U
     if (row.locked) throw refusal(409, 'DOE_EXPERIMENT_LOCKED', {}, ctx.locale);
     const code = input.code ?? row.code;
     if (row.status !== 'temporary' && (input.locationId !== row.locationId || input.fieldId !== row.fieldId || code !== row.code)) {
-      throw refusal(409, 'DOE_EXPERIMENT_LAYOUT_FIXED', {}, ctx.locale, input.fieldId !== row.fieldId ? 'fieldId' : input.locationId !== row.locationId ? 'locationId' : 'code');
+      throw refusal(
+        409,
+        'DOE_EXPERIMENT_LAYOUT_FIXED',
+        {},
+        ctx.locale,
+        input.fieldId !== row.fieldId ? 'fieldId' : input.locationId !== row.locationId ? 'locationId' : 'code',
+      );
     }
     if (input.projectId !== row.projectId) await requireUsableProject(tx, ctx, input.projectId);
     await checkPlace(tx, ctx, input, { location: input.locationId !== row.locationId, field: input.fieldId !== row.fieldId });
-    await guardCode(ctx, code, () => tx.update(doeExperiment).set({ ...pick(input), code, ...updatedStamp(ctx) }).where(eq(doeExperiment.id, input.id)));
+    await guardCode(ctx, code, () =>
+      tx
+        .update(doeExperiment)
+        .set({ ...pick(input), code, ...updatedStamp(ctx) })
+        .where(eq(doeExperiment.id, input.id)),
+    );
   });
   return getExperiment(db, ctx, input.id);
 }
@@ -203,13 +344,30 @@ export async function deleteExperiment(db: DbOrTx, ctx: RequestContext, id: numb
 
 export async function experimentEntries(db: DbOrTx, ctx: RequestContext, id: number): Promise<ExperimentEntryRow[]> {
   await getExperiment(db, ctx, id);
-  return db.select({
-    entryNo: doeExperimentEntry.entryNo, name: doeExperimentEntry.name, type: doeExperimentEntry.type, generation: doeExperimentEntry.generation,
-    pedigree: doeExperimentEntry.pedigree, materialType: doeExperimentEntry.materialType, listEntryId: doeExperimentEntry.listEntryId,
-  }).from(doeExperimentEntry).where(eq(doeExperimentEntry.experimentId, id)).orderBy(asc(doeExperimentEntry.entryNo));
+  return db
+    .select({
+      entryNo: doeExperimentEntry.entryNo,
+      name: doeExperimentEntry.name,
+      type: doeExperimentEntry.type,
+      generation: doeExperimentEntry.generation,
+      pedigree: doeExperimentEntry.pedigree,
+      materialType: doeExperimentEntry.materialType,
+      listEntryId: doeExperimentEntry.listEntryId,
+    })
+    .from(doeExperimentEntry)
+    .where(eq(doeExperimentEntry.experimentId, id))
+    .orderBy(asc(doeExperimentEntry.entryNo));
 }
 
-type EntryValues = { entryNo: number; name: string; type: 'check' | 'test'; generation: string | null; pedigree: string | null; materialType: string | null; listEntryId?: number | null };
+type EntryValues = {
+  entryNo: number;
+  name: string;
+  type: 'check' | 'test';
+  generation: string | null;
+  pedigree: string | null;
+  materialType: string | null;
+  listEntryId?: number | null;
+};
 
 /** Entries change only while the experiment is in temporary storage (a design is built on them). */
 async function replaceEntries(db: DbOrTx, ctx: RequestContext, id: number, entries: EntryValues[]): Promise<ExperimentEntryRow[]> {
@@ -232,31 +390,67 @@ async function replaceEntries(db: DbOrTx, ctx: RequestContext, id: number, entri
   return experimentEntries(db, ctx, id);
 }
 
-export async function saveEntries(db: DbOrTx, ctx: RequestContext, id: number, entries: z.output<typeof ExperimentEntriesSave>['entries']): Promise<ExperimentEntryRow[]> {
-  return replaceEntries(db, ctx, id, entries.map((e) => ({
-    entryNo: e.entryNo, name: e.name, type: e.type, generation: e.generation, pedigree: e.pedigree, materialType: e.materialType,
-  })));
+export async function saveEntries(
+  db: DbOrTx,
+  ctx: RequestContext,
+  id: number,
+  entries: z.output<typeof ExperimentEntriesSave>['entries'],
+): Promise<ExperimentEntryRow[]> {
+  return replaceEntries(
+    db,
+    ctx,
+    id,
+    entries.map((e) => ({
+      entryNo: e.entryNo,
+      name: e.name,
+      type: e.type,
+      generation: e.generation,
+      pedigree: e.pedigree,
+      materialType: e.materialType,
+    })),
+  );
 }
 
 /** A planting list's entries become the experiment's; its checks are the core controls. */
 export async function entriesFromList(db: DbOrTx, ctx: RequestContext, id: number, listId: number): Promise<ExperimentEntryRow[]> {
   const { entries } = await allGermListEntries(db, ctx, listId);
-  return replaceEntries(db, ctx, id, entries.map((e) => ({
-    entryNo: e.entryId, name: e.materialName, type: e.isCheck ? 'check' : 'test', generation: e.generation, pedigree: e.pedigree, materialType: e.materialType, listEntryId: e.id,
-  })));
+  return replaceEntries(
+    db,
+    ctx,
+    id,
+    entries.map((e) => ({
+      entryNo: e.entryId,
+      name: e.materialName,
+      type: e.isCheck ? 'check' : 'test',
+      generation: e.generation,
+      pedigree: e.pedigree,
+      materialType: e.materialType,
+      listEntryId: e.id,
+    })),
+  );
 }
 
 // ---- design -----------------------------------------------------------------------------------------
 
 /** Everything the engine needs about an experiment, for a preview or a save. */
-export async function designInput(db: DbOrTx, ctx: RequestContext, params: DesignParamsParsed): Promise<{ input: DesignInput; row: typeof doeExperiment.$inferSelect }> {
-  const [row] = await db.select().from(doeExperiment).where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, params.id)));
+export async function designInput(
+  db: DbOrTx,
+  ctx: RequestContext,
+  params: DesignParamsParsed,
+): Promise<{ input: DesignInput; row: typeof doeExperiment.$inferSelect }> {
+  const [row] = await db
+    .select()
+    .from(doeExperiment)
+    .where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, params.id)));
   if (!row) throw notFound();
   transition(row, 'design', ctx.locale);
   const [location] = row.locationId ? await db.select().from(doeLocation).where(eq(doeLocation.id, row.locationId)) : [];
   const [field] = row.fieldId ? await db.select().from(doeField).where(eq(doeField.id, row.fieldId)) : [];
-  const entries = await db.select({ entryNo: doeExperimentEntry.entryNo, name: doeExperimentEntry.name, type: doeExperimentEntry.type })
-    .from(doeExperimentEntry).where(eq(doeExperimentEntry.experimentId, row.id)).orderBy(asc(doeExperimentEntry.entryNo));
+  const entries = await db
+    .select({ entryNo: doeExperimentEntry.entryNo, name: doeExperimentEntry.name, type: doeExperimentEntry.type })
+    .from(doeExperimentEntry)
+    .where(eq(doeExperimentEntry.experimentId, row.id))
+    .orderBy(asc(doeExperimentEntry.entryNo));
   return { input: { code: row.code, location: location ?? null, field: field ?? null, entries, params, locale: ctx.locale }, row };
 }
 
@@ -281,23 +475,54 @@ export async function applyLayout(tx: Tx, ctx: RequestContext, params: DesignPar
     await tx.insert(doePlot).values(plots.slice(i, i + 1000).map((p) => ({ ...p, experimentId: params.id })));
   }
   const design = {
-    planName: params.planName, designMethod: params.designMethod, seed: result.seed,
-    params: { ...params, seed: result.seed } as Record<string, unknown>, summary: summaryOf(result), statistics: statisticsOf(result),
+    planName: params.planName,
+    designMethod: params.designMethod,
+    seed: result.seed,
+    params: { ...params, seed: result.seed } as Record<string, unknown>,
+    summary: summaryOf(result),
+    statistics: statisticsOf(result),
   };
-  await tx.update(doeExperiment).set({
-    status: next, design, designedAt: new Date(), designedBy: ctx.userId, designMethod: params.designMethod, seed: result.seed,
-    reps: params.reps ?? row.reps, blockCount: params.blockCount, rows: params.rows, cols: params.cols, checkStart: params.checkStart,
-    checkEnd: params.checkEnd, checkInterval: params.checkInterval, filler: params.filler, ...updatedStamp(ctx),
-  }).where(eq(doeExperiment.id, params.id));
+  await tx
+    .update(doeExperiment)
+    .set({
+      status: next,
+      design,
+      designedAt: new Date(),
+      designedBy: ctx.userId,
+      designMethod: params.designMethod,
+      seed: result.seed,
+      reps: params.reps ?? row.reps,
+      blockCount: params.blockCount,
+      rows: params.rows,
+      cols: params.cols,
+      checkStart: params.checkStart,
+      checkEnd: params.checkEnd,
+      checkInterval: params.checkInterval,
+      filler: params.filler,
+      ...updatedStamp(ctx),
+    })
+    .where(eq(doeExperiment.id, params.id));
   return { plots: plots.length };
 }
 
 export async function experimentPlots(db: DbOrTx, ctx: RequestContext, id: number): Promise<PlotRow[]> {
   await getExperiment(db, ctx, id);
-  return db.select({
-    plotId: doePlot.plotId, plotNumber: doePlot.plotNumber, rep: doePlot.rep, block: doePlot.block, row: doePlot.row, col: doePlot.col, tier: doePlot.tier,
-    entryNo: doePlot.entryNo, name: doePlot.name, entryType: doePlot.entryType,
-  }).from(doePlot).where(eq(doePlot.experimentId, id)).orderBy(asc(doePlot.plotNumber), asc(doePlot.id));
+  return db
+    .select({
+      plotId: doePlot.plotId,
+      plotNumber: doePlot.plotNumber,
+      rep: doePlot.rep,
+      block: doePlot.block,
+      row: doePlot.row,
+      col: doePlot.col,
+      tier: doePlot.tier,
+      entryNo: doePlot.entryNo,
+      name: doePlot.name,
+      entryType: doePlot.entryType,
+    })
+    .from(doePlot)
+    .where(eq(doePlot.experimentId, id))
+    .orderBy(asc(doePlot.plotNumber), asc(doePlot.id));
 }
 
 // ---- state --------------------------------------------------------------------------------------------
@@ -312,15 +537,24 @@ export async function changeStatus(db: DbOrTx, ctx: RequestContext, id: number, 
     const row = await lockedRow(tx, ctx, id);
     const next = transition(row, action, ctx.locale);
     if (action === 'push') {
-      await tx.update(doeExperiment).set({ locked: true, pushedAt: new Date(), pushedBy: ctx.userId, ...updatedStamp(ctx) }).where(eq(doeExperiment.id, id));
+      await tx
+        .update(doeExperiment)
+        .set({ locked: true, pushedAt: new Date(), pushedBy: ctx.userId, ...updatedStamp(ctx) })
+        .where(eq(doeExperiment.id, id));
       return;
     }
     if (action === 'reset') {
       await tx.delete(doePlot).where(eq(doePlot.experimentId, id));
-      await tx.update(doeExperiment).set({ status: next!, design: null, designedAt: null, designedBy: null, ...updatedStamp(ctx) }).where(eq(doeExperiment.id, id));
+      await tx
+        .update(doeExperiment)
+        .set({ status: next!, design: null, designedAt: null, designedBy: null, ...updatedStamp(ctx) })
+        .where(eq(doeExperiment.id, id));
       return;
     }
-    await tx.update(doeExperiment).set({ status: next!, ...updatedStamp(ctx) }).where(eq(doeExperiment.id, id));
+    await tx
+      .update(doeExperiment)
+      .set({ status: next!, ...updatedStamp(ctx) })
+      .where(eq(doeExperiment.id, id));
   });
   return getExperiment(db, ctx, id);
 }
@@ -330,7 +564,10 @@ export async function markHarvested(tx: Tx, ctx: RequestContext, id: number): Pr
   const row = await lockedRow(tx, ctx, id);
   if (row.status === 'harvested') return;
   const next = transition(row, 'harvest', ctx.locale)!;
-  await tx.update(doeExperiment).set({ status: next, ...updatedStamp(ctx) }).where(eq(doeExperiment.id, id));
+  await tx
+    .update(doeExperiment)
+    .set({ status: next, ...updatedStamp(ctx) })
+    .where(eq(doeExperiment.id, id));
 }
 
 // ---- dashboard ---------------------------------------------------------------------------------------
@@ -347,7 +584,11 @@ function seasonOf(d: Date): { year: number; season: (typeof SEASON_ORDER)[number
 /** Experiments of the current crop over the recent five seasons, five years and twelve months. */
 export async function experimentStatistics(db: DbOrTx, ctx: RequestContext, now = new Date()): Promise<ExperimentStatistics> {
   const where = inCrop(doeExperiment, ctx);
-  const bySeason = await db.select({ year: doeExperiment.year, season: doeExperiment.season, n: count() }).from(doeExperiment).where(where).groupBy(doeExperiment.year, doeExperiment.season);
+  const bySeason = await db
+    .select({ year: doeExperiment.year, season: doeExperiment.season, n: count() })
+    .from(doeExperiment)
+    .where(where)
+    .groupBy(doeExperiment.year, doeExperiment.season);
   const current = seasonOf(now);
   const seasons: ExperimentStatistics['seasons'] = [];
   let { year } = current;
@@ -363,7 +604,8 @@ export async function experimentStatistics(db: DbOrTx, ctx: RequestContext, now 
   }
   const thisYear = now.getUTCFullYear();
   const years = Array.from({ length: 5 }, (_, k) => thisYear - 4 + k).map((y) => ({
-    year: y, count: bySeason.filter((r) => r.year === y).reduce((s, r) => s + Number(r.n), 0),
+    year: y,
+    count: bySeason.filter((r) => r.year === y).reduce((s, r) => s + Number(r.n), 0),
   }));
   const monthExpr = sql<string>`to_char(coalesce(${doeExperiment.sowingDate}::timestamp, ${doeExperiment.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
   const byMonth = await db.select({ month: monthExpr, n: count() }).from(doeExperiment).where(where).groupBy(monthExpr);
@@ -377,4 +619,3 @@ export async function experimentStatistics(db: DbOrTx, ctx: RequestContext, now 
   for (const r of byStatusRows) byStatus[r.status] = Number(r.n);
   return { seasons, years, months, byStatus };
 }
-

@@ -1,4 +1,5 @@
-import { EXPERIMENT_TRANSITIONS, type ExperimentAction, type ExperimentStatus, type Locale } from '@breedwise/contracts';
+import type { Locale } from '@breedwise/contracts';
+import { EXPERIMENT_TRANSITIONS, type ExperimentAction, type ExperimentStatus } from '@breedwise/contracts/doe';
 import { actionLabel, refusal, statusLabel } from '../shared';
 
 /** Actions that change an experiment's information and so are refused once it is locked. */

@@ -1,8 +1,18 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import type { ExperimentRow, Locale, PlotRow } from '@breedwise/contracts';
-import { buildWorkbook } from '../../common/io/xlsx';
-import { designMethodLabels } from '../shared';
+import type { Locale } from '@breedwise/contracts';
+import {
+  FIELD_BOOK_COLUMNS,
+  designMethodLabels,
+  fieldBookColumnLabels,
+  fieldBookTexts,
+  fieldMapTexts,
+  plotEntryTypeLabels,
+  type ExperimentRow,
+  type PlotRow,
+} from '@breedwise/contracts/doe';
+import { buildWorkbook } from '../../common';
+import { csvLine } from '../../common';
 
 export interface FieldBookEntry {
   entryNo: number;
@@ -10,86 +20,76 @@ export interface FieldBookEntry {
   pedigree: string | null;
 }
 
-/** Columns of the Field Book app's field file (plot_id is the unique id; row and column order the plots). */
-export const FIELD_BOOK_CSV_COLUMNS = ['plot_id', 'plot_number', 'rep', 'block', 'row', 'column', 'tier', 'entry', 'germplasm_name', 'entry_type', 'generation', 'pedigree', 'location', 'field', 'year', 'season', 'experiment'] as const;
-
-const labels: Record<(typeof FIELD_BOOK_CSV_COLUMNS)[number], Record<Locale, string>> = {
-  plot_id: { 'zh-CN': '小区标识', en: 'Plot id' },
-  plot_number: { 'zh-CN': '小区号', en: 'Plot number' },
-  rep: { 'zh-CN': '重复', en: 'Rep' },
-  block: { 'zh-CN': '区组', en: 'Block' },
-  row: { 'zh-CN': '行', en: 'Row' },
-  column: { 'zh-CN': '列', en: 'Column' },
-  tier: { 'zh-CN': '层', en: 'Tier' },
-  entry: { 'zh-CN': '材料编号', en: 'Entry' },
-  germplasm_name: { 'zh-CN': '材料名称', en: 'Germplasm' },
-  entry_type: { 'zh-CN': '类型', en: 'Entry type' },
-  generation: { 'zh-CN': '世代', en: 'Generation' },
-  pedigree: { 'zh-CN': '系谱', en: 'Pedigree' },
-  location: { 'zh-CN': '地点', en: 'Location' },
-  field: { 'zh-CN': '田块', en: 'Field' },
-  year: { 'zh-CN': '年份', en: 'Year' },
-  season: { 'zh-CN': '季节', en: 'Season' },
-  experiment: { 'zh-CN': '试验编号', en: 'Experiment' },
-};
-const typeNames: Record<string, Record<Locale, string>> = {
-  check: { 'zh-CN': '对照', en: 'check' }, test: { 'zh-CN': '参试', en: 'test' }, filler: { 'zh-CN': '填充', en: 'filler' },
-};
-
 function records(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>) {
   return plots.map((p) => {
     const e = p.entryType === 'filler' ? undefined : entries.get(p.entryNo);
     return {
-      plot_id: p.plotId, plot_number: p.plotNumber, rep: p.rep, block: p.block, row: p.row, column: p.col, tier: p.tier, entry: p.entryNo,
-      germplasm_name: p.name, entry_type: p.entryType, generation: e?.generation ?? null, pedigree: e?.pedigree ?? null,
-      location: exp.locationName, field: exp.fieldName, year: exp.year, season: exp.season, experiment: exp.code,
+      plot_id: p.plotId,
+      plot_number: p.plotNumber,
+      rep: p.rep,
+      block: p.block,
+      row: p.row,
+      column: p.col,
+      tier: p.tier,
+      entry: p.entryNo,
+      germplasm_name: p.name,
+      entry_type: p.entryType,
+      generation: e?.generation ?? null,
+      pedigree: e?.pedigree ?? null,
+      location: exp.locationName,
+      field: exp.fieldName,
+      year: exp.year,
+      season: exp.season,
+      experiment: exp.code,
     };
   });
 }
 
-const csvCell = (v: unknown) => {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /** The Field Book app's field file: UTF-8 without a byte-order mark, one line per plot in planting order. */
 export function fieldBookCsv(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>): Buffer {
-  const lines = [FIELD_BOOK_CSV_COLUMNS.join(',')];
-  for (const r of records(exp, plots, entries)) lines.push(FIELD_BOOK_CSV_COLUMNS.map((c) => csvCell(r[c])).join(','));
+  const lines = [FIELD_BOOK_COLUMNS.join(',')];
+  // csvLine neutralises formula-like names and pedigrees (cells.ts).
+  for (const r of records(exp, plots, entries)) lines.push(csvLine(FIELD_BOOK_COLUMNS.map((c) => r[c])));
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
 /** The field book as xlsx: the plots with an empty column per trait to record, and a sheet describing the experiment. */
 export async function fieldBookXlsx(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>, locale: Locale): Promise<Buffer> {
-  const rows = records(exp, plots, entries).map((r) => ({ ...r, entry_type: typeNames[r.entry_type]?.[locale] ?? r.entry_type }));
+  const T = fieldBookTexts;
+  const rows = records(exp, plots, entries).map((r) => ({ ...r, entry_type: plotEntryTypeLabels[r.entry_type]?.[locale] ?? r.entry_type }));
   const info = [
-    [locale === 'en' ? 'Experiment' : '试验', `${exp.name} (${exp.code})`],
-    [locale === 'en' ? 'Plan' : '方案', exp.planName ?? ''],
-    [locale === 'en' ? 'Design' : '设计方法', designMethodLabels[exp.designMethod]?.[locale] ?? exp.designMethod],
-    [locale === 'en' ? 'Seed' : '随机种子', String(exp.seed ?? '')],
-    [locale === 'en' ? 'Location / field' : '地点 / 田块', `${exp.locationName ?? ''} / ${exp.fieldName ?? ''}`],
-    [locale === 'en' ? 'Year / season' : '年份 / 季节', `${exp.year} / ${exp.season}`],
-    [locale === 'en' ? 'Plots' : '小区数', String(plots.length)],
-    [locale === 'en' ? 'Layout' : '布局', `${exp.rows ?? ''} × ${exp.cols ?? ''}`],
+    [T.experiment[locale], `${exp.name} (${exp.code})`],
+    [T.plan[locale], exp.planName ?? ''],
+    [T.design[locale], designMethodLabels[exp.designMethod]?.[locale] ?? exp.designMethod],
+    [T.seed[locale], String(exp.seed ?? '')],
+    [T.locationField[locale], `${exp.locationName ?? ''} / ${exp.fieldName ?? ''}`],
+    [T.yearSeason[locale], `${exp.year} / ${exp.season}`],
+    [T.plots[locale], String(plots.length)],
+    [T.layout[locale], `${exp.rows ?? ''} × ${exp.cols ?? ''}`],
   ];
   return buildWorkbook([
     {
-      name: locale === 'en' ? 'Field book' : '田间记载本',
+      name: T.plotsSheet[locale],
       columns: [
-        ...FIELD_BOOK_CSV_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'plot_id' ? 22 : c === 'germplasm_name' || c === 'pedigree' ? 22 : 12 })),
+        ...FIELD_BOOK_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'plot_id' ? 22 : c === 'germplasm_name' || c === 'pedigree' ? 22 : 12 })),
         ...exp.traits.map((t, i) => ({ header: t, key: `trait_${i}`, width: 14 })),
       ],
       rows,
     },
     {
-      name: locale === 'en' ? 'Columns' : '列说明',
-      columns: [{ header: locale === 'en' ? 'Column' : '列', key: 'c', width: 18 }, { header: locale === 'en' ? 'Meaning' : '含义', key: 'm', width: 24 }],
-      rows: FIELD_BOOK_CSV_COLUMNS.map((c) => ({ c, m: labels[c][locale] })),
+      name: T.columnsSheet[locale],
+      columns: [
+        { header: T.column[locale], key: 'c', width: 18 },
+        { header: T.meaning[locale], key: 'm', width: 24 },
+      ],
+      rows: FIELD_BOOK_COLUMNS.map((c) => ({ c, m: fieldBookColumnLabels[c][locale] })),
     },
     {
-      name: locale === 'en' ? 'Experiment' : '试验信息',
-      columns: [{ header: locale === 'en' ? 'Item' : '项目', key: 'k', width: 18 }, { header: locale === 'en' ? 'Value' : '内容', key: 'v', width: 40 }],
+      name: T.experimentSheet[locale],
+      columns: [
+        { header: T.item[locale], key: 'k', width: 18 },
+        { header: T.value[locale], key: 'v', width: 40 },
+      ],
       rows: info.map(([k, v]) => ({ k, v })),
     },
   ]);
@@ -144,8 +144,9 @@ export function fieldMapPdf(exp: ExperimentRow, plots: PlotRow[], opts: { paper:
   const ch = Math.max(22, Math.min(44, H / Math.max(1, rows)));
   const colsPerPage = Math.max(1, Math.floor(W / cw));
   const rowsPerPage = Math.max(1, Math.floor(H / ch));
-  const en = opts.locale === 'en';
-  const title = `${exp.name} (${exp.code})  ${exp.locationName ?? ''} / ${exp.fieldName ?? ''}  ${exp.year} ${exp.season}  ${designMethodLabels[exp.designMethod]?.[opts.locale] ?? exp.designMethod}  ${en ? 'seed' : '随机种子'} ${exp.seed ?? ''}`;
+  const M = fieldMapTexts;
+  const l = opts.locale;
+  const title = `${exp.name} (${exp.code})  ${exp.locationName ?? ''} / ${exp.fieldName ?? ''}  ${exp.year} ${exp.season}  ${designMethodLabels[exp.designMethod]?.[l] ?? exp.designMethod}  ${M.seed[l]} ${exp.seed ?? ''}`;
 
   let first = true;
   for (let r0 = 1; r0 <= rows; r0 += rowsPerPage) {
@@ -155,10 +156,10 @@ export function fieldMapPdf(exp: ExperimentRow, plots: PlotRow[], opts: { paper:
       const r1 = Math.min(rows, r0 + rowsPerPage - 1);
       const c1 = Math.min(cols, c0 + colsPerPage - 1);
       doc.fillColor('#000').fontSize(11).text(text(title), 28, 24, { width: W, lineBreak: false });
-      doc.fontSize(8).fillColor('#555').text(
-        text(`${en ? 'Rows' : '行'} ${r0}–${r1}, ${en ? 'columns' : '列'} ${c0}–${c1}   ${en ? 'Row 1 is the bottom edge; shaded: checks (orange), fillers (grey); thick lines: reps, thin: blocks, dashed: tiers' : '第 1 行在底边；橙色为对照，灰色为填充；粗线为重复，细线为区组，虚线为层界'}`),
-        28, 40, { width: W, lineBreak: false },
-      );
+      doc
+        .fontSize(8)
+        .fillColor('#555')
+        .text(text(`${M.rows[l]} ${r0}–${r1}, ${M.columns[l]} ${c0}–${c1}   ${M.legend[l]}`), 28, 40, { width: W, lineBreak: false });
       const top = 62;
       const x = (c: number) => 28 + (c - c0) * cw;
       const y = (r: number) => top + (r1 - r) * ch;
@@ -167,8 +168,14 @@ export function fieldMapPdf(exp: ExperimentRow, plots: PlotRow[], opts: { paper:
           const p = at.get(`${r}:${c}`);
           doc.rect(x(c), y(r), cw, ch).fillAndStroke(p ? COLORS[p.entryType] : '#ffffff', '#bfbfbf');
           if (!p) continue;
-          doc.fillColor('#000').fontSize(Math.min(8, ch / 3)).text(String(p.plotNumber), x(c) + 2, y(r) + 2, { width: cw - 4, lineBreak: false });
-          doc.fillColor('#333').fontSize(Math.min(7, ch / 3.4)).text(text(p.name), x(c) + 2, y(r) + ch / 2, { width: cw - 4, height: ch / 2 - 1, lineBreak: false, ellipsis: true });
+          doc
+            .fillColor('#000')
+            .fontSize(Math.min(8, ch / 3))
+            .text(String(p.plotNumber), x(c) + 2, y(r) + 2, { width: cw - 4, lineBreak: false });
+          doc
+            .fillColor('#333')
+            .fontSize(Math.min(7, ch / 3.4))
+            .text(text(p.name), x(c) + 2, y(r) + ch / 2, { width: cw - 4, height: ch / 2 - 1, lineBreak: false, ellipsis: true });
         }
       }
       // Borders between different reps (thick), blocks (thin) and tiers (dashed).
@@ -181,7 +188,10 @@ export function fieldMapPdf(exp: ExperimentRow, plots: PlotRow[], opts: { paper:
       };
       const line = (kind: string | null, x1: number, y1: number, x2: number, y2: number) => {
         if (!kind) return;
-        doc.save().lineWidth(kind === 'rep' ? 2.2 : kind === 'block' ? 1 : 1.2).strokeColor(kind === 'tier' ? '#1677ff' : '#000');
+        doc
+          .save()
+          .lineWidth(kind === 'rep' ? 2.2 : kind === 'block' ? 1 : 1.2)
+          .strokeColor(kind === 'tier' ? '#1677ff' : '#000');
         if (kind === 'tier') doc.dash(3, { space: 2 });
         doc.moveTo(x1, y1).lineTo(x2, y2).stroke().restore();
       };
@@ -192,10 +202,14 @@ export function fieldMapPdf(exp: ExperimentRow, plots: PlotRow[], opts: { paper:
           if (r < r1) line(edge(p, at.get(`${r + 1}:${c}`)), x(c), y(r), x(c) + cw, y(r));
         }
       }
-      doc.lineWidth(1.5).strokeColor('#000').rect(x(c0), y(r1), (c1 - c0 + 1) * cw, (r1 - r0 + 1) * ch).stroke();
+      doc
+        .lineWidth(1.5)
+        .strokeColor('#000')
+        .rect(x(c0), y(r1), (c1 - c0 + 1) * cw, (r1 - r0 + 1) * ch)
+        .stroke();
     }
   }
-  if (first) doc.fontSize(12).text(text(en ? 'No layout saved yet' : '尚未保存布局'), 28, 28);
+  if (first) doc.fontSize(12).text(text(M.empty[l]), 28, 28);
   doc.end();
   return done;
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { DesignParamsParsed, Locale } from '@breedwise/contracts';
+import type { Locale } from '@breedwise/contracts';
+import type { DesignParamsParsed } from '@breedwise/contracts/doe';
 import type { RequestContext } from '../../../platform/context';
-import { sysTask } from '../../common/common.tables';
-import { createTask, taskContext, type JobQueue } from '../../common';
+import { sysTask, createTask, taskContext, type JobQueue } from '../../common';
 import type { DbOrTx } from '../../../db/client';
 import { runDesign } from './design';
 import { applyLayout, designInput } from './experiment.service';
@@ -23,7 +23,8 @@ export function defineLayoutJob(queue: JobQueue): void {
   queue.define<{ taskId: number }>({
     type: LAYOUT_JOB,
     retryLimit: 1,
-    expireInSeconds: 2 * 60 * 60,
+    // The spec allows a large field up to 2 hours.
+    expectedSeconds: 2 * 60 * 60,
     run: async (job) => {
       const [task] = await job.db.select().from(sysTask).where(eq(sysTask.id, job.taskId));
       const input = task.input as { params: DesignParamsParsed; locale: Locale; cropId: number | null };

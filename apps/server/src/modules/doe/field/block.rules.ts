@@ -1,4 +1,5 @@
-import { MAX_FIELD_BLOCKS, tierRanges, type BlockInput, type Locale } from '@breedwise/contracts';
+import type { Locale } from '@breedwise/contracts';
+import { MAX_FIELD_BLOCKS, tierRanges, type BlockInput } from '@breedwise/contracts/doe';
 import { refusal } from '../shared';
 
 export interface FieldShape {
@@ -32,7 +33,8 @@ export function checkBlocks(field: FieldShape, blocks: BlockInput[], locale: Loc
       throw refusal(400, 'DOE_BLOCK_OUTSIDE_FIELD', { name: b.name, rows: field.rows, cols: field.cols }, locale, at('rows'));
     }
     const tier = tierOfBlock(field, b);
-    if (tier === null) throw refusal(400, 'DOE_BLOCK_CROSSES_TIER', { name: b.name, fromRow: b.startRow, toRow: b.startRow + b.rows - 1 }, locale, at('startRow'));
+    if (tier === null)
+      throw refusal(400, 'DOE_BLOCK_CROSSES_TIER', { name: b.name, fromRow: b.startRow, toRow: b.startRow + b.rows - 1 }, locale, at('startRow'));
     tiers.push(tier);
   });
   // Sorted by start row, only blocks that can still reach down are compared.
@@ -56,7 +58,14 @@ export function tileBlocks(field: FieldShape, rowsPerBlock: number, colsPerBlock
   for (const t of tierRanges(field.rows, field.tiers)) {
     for (let r = t.fromRow; r <= t.toRow; r += rowsPerBlock) {
       for (let c = 1; c <= field.cols; c += colsPerBlock) {
-        out.push({ name: `${prefix}${out.length + 1}`, startRow: r, startCol: c, rows: Math.min(rowsPerBlock, t.toRow - r + 1), cols: Math.min(colsPerBlock, field.cols - c + 1), remark: null });
+        out.push({
+          name: `${prefix}${out.length + 1}`,
+          startRow: r,
+          startCol: c,
+          rows: Math.min(rowsPerBlock, t.toRow - r + 1),
+          cols: Math.min(colsPerBlock, field.cols - c + 1),
+          remark: null,
+        });
       }
     }
   }

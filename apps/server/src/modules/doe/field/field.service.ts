@@ -1,13 +1,24 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import {
-  fieldArea, type BlockGenerate, type BlockInput, type BlockPageQuery, type BlockRow, type FieldDiscardUpdate, type FieldInput,
-  type FieldPageQuery, type FieldRow, type FieldStatusUpdate, type FieldUpdate,
-} from '@breedwise/contracts';
+  blockList,
+  fieldArea,
+  fieldList,
+  type BlockGenerate,
+  type BlockInput,
+  type BlockPageQuery,
+  type BlockRow,
+  type FieldDiscardUpdate,
+  type FieldInput,
+  type FieldPageQuery,
+  type FieldRow,
+  type FieldStatusUpdate,
+  type FieldUpdate,
+} from '@breedwise/contracts/doe';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
-import { filterConditions, type FilterableField } from '../../../platform/filters';
+import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
 import { doeLocation } from '../location/location.tables';
@@ -19,36 +30,65 @@ type PageParsed = z.output<typeof FieldPageQuery>;
 type UpdateParsed = z.output<typeof FieldUpdate>;
 
 const columns = {
-  id: doeField.id, locationId: doeField.locationId, locationName: doeLocation.name, name: doeField.name, code: doeField.code, type: doeField.type,
-  rows: doeField.rows, cols: doeField.cols, length: doeField.length, width: doeField.width, spacing: doeField.spacing,
-  plantRowsPerPlot: doeField.plantRowsPerPlot, tiers: doeField.tiers, status: doeField.status, discarded: doeField.discarded, remark: doeField.remark,
+  id: doeField.id,
+  locationId: doeField.locationId,
+  locationName: doeLocation.name,
+  name: doeField.name,
+  code: doeField.code,
+  type: doeField.type,
+  rows: doeField.rows,
+  cols: doeField.cols,
+  length: doeField.length,
+  width: doeField.width,
+  spacing: doeField.spacing,
+  plantRowsPerPlot: doeField.plantRowsPerPlot,
+  tiers: doeField.tiers,
+  status: doeField.status,
+  discarded: doeField.discarded,
+  remark: doeField.remark,
   blockCount: sql<number>`(select count(*)::int from doe_block b where b.field_id = ${qualified(doeField.id)})`,
   experimentCount: sql<number>`(select count(*)::int from doe_experiment e where e.field_id = ${qualified(doeField.id)})`,
   createdBy: sql<string | null>`(select coalesce(u.nick_name, u.username) from sys_user u where u.id = ${qualified(doeField.createdBy)})`,
-  createdAt: doeField.createdAt, updatedAt: doeField.updatedAt,
+  createdAt: doeField.createdAt,
+  updatedAt: doeField.updatedAt,
 };
 type Raw = Omit<FieldRow, 'area' | 'plots' | 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 const present = (r: Raw): FieldRow => ({
-  ...r, plots: r.rows * r.cols, area: fieldArea(r.length, r.width), blockCount: Number(r.blockCount), experimentCount: Number(r.experimentCount),
-  createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  ...r,
+  plots: r.rows * r.cols,
+  area: fieldArea(r.length, r.width),
+  blockCount: Number(r.blockCount),
+  experimentCount: Number(r.experimentCount),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
-const sortable = {
-  name: doeField.name, code: doeField.code, type: doeField.type, rows: doeField.rows, cols: doeField.cols, status: doeField.status,
-  locationName: doeLocation.name, createdAt: doeField.createdAt, updatedAt: doeField.updatedAt,
-};
-export const fieldFilterFields: Record<string, FilterableField> = {
-  name: { column: doeField.name, type: 'text', repeatable: true },
-  code: { column: doeField.code, type: 'text', repeatable: true },
-  locationName: { column: doeLocation.name, type: 'text' },
-  type: { column: doeField.type, type: 'select' },
-  status: { column: doeField.status, type: 'select' },
-  rows: { column: doeField.rows, type: 'number', repeatable: true },
-  cols: { column: doeField.cols, type: 'number', repeatable: true },
-  tiers: { column: doeField.tiers, type: 'number', repeatable: true },
-  remark: { column: doeField.remark, type: 'text' },
-  createdAt: { column: doeField.createdAt, type: 'date' },
-};
+/** The columns behind the keys the field list declares (contracts: `fieldList`). */
+const list = listColumns(fieldList, {
+  filters: {
+    name: doeField.name,
+    code: doeField.code,
+    locationName: doeLocation.name,
+    type: doeField.type,
+    status: doeField.status,
+    rows: doeField.rows,
+    cols: doeField.cols,
+    tiers: doeField.tiers,
+    remark: doeField.remark,
+    createdAt: doeField.createdAt,
+  },
+  sort: {
+    name: doeField.name,
+    code: doeField.code,
+    type: doeField.type,
+    rows: doeField.rows,
+    cols: doeField.cols,
+    status: doeField.status,
+    locationName: doeLocation.name,
+    createdAt: doeField.createdAt,
+    updatedAt: doeField.updatedAt,
+  },
+});
 
 export async function listFields(db: DbOrTx, ctx: RequestContext, q: PageParsed) {
   const where = and(
@@ -57,24 +97,39 @@ export async function listFields(db: DbOrTx, ctx: RequestContext, q: PageParsed)
     q.type ? eq(doeField.type, q.type) : undefined,
     q.status ? eq(doeField.status, q.status) : undefined,
     q.discarded === 'hide' ? eq(doeField.discarded, false) : q.discarded === 'only' ? eq(doeField.discarded, true) : undefined,
-    q.keyword ? or(ilike(doeField.name, likePattern(q.keyword)), ilike(doeField.code, likePattern(q.keyword)), ilike(doeLocation.name, likePattern(q.keyword))) : undefined,
-    filterConditions(q.filters, fieldFilterFields),
+    q.keyword
+      ? or(ilike(doeField.name, likePattern(q.keyword)), ilike(doeField.code, likePattern(q.keyword)), ilike(doeLocation.name, likePattern(q.keyword)))
+      : undefined,
+    filterConditions(q.filters, list.filters),
   );
   const { limit, offset } = pageWindow(q);
-  const rows = await db.select(columns).from(doeField).innerJoin(doeLocation, eq(doeLocation.id, doeField.locationId)).where(where)
-    .orderBy(...orderBy(q, sortable, [desc(doeField.updatedAt)], doeField.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select(columns)
+    .from(doeField)
+    .innerJoin(doeLocation, eq(doeLocation.id, doeField.locationId))
+    .where(where)
+    .orderBy(...orderBy(q, list.sortable, [desc(doeField.updatedAt)], doeField.id))
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeField).innerJoin(doeLocation, eq(doeLocation.id, doeField.locationId)).where(where);
   return { rows: rows.map(present), total: Number(total) };
 }
 
 export async function getField(db: DbOrTx, ctx: RequestContext, id: number): Promise<FieldRow> {
-  const [row] = await db.select(columns).from(doeField).innerJoin(doeLocation, eq(doeLocation.id, doeField.locationId)).where(and(inOrg(doeField, ctx), eq(doeField.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(doeField)
+    .innerJoin(doeLocation, eq(doeLocation.id, doeField.locationId))
+    .where(and(inOrg(doeField, ctx), eq(doeField.id, id)));
   if (!row) throw notFound();
   return present(row);
 }
 
 async function requireLocation(db: DbOrTx, ctx: RequestContext, id: number) {
-  const [row] = await db.select({ id: doeLocation.id }).from(doeLocation).where(and(inOrg(doeLocation, ctx), eq(doeLocation.id, id)));
+  const [row] = await db
+    .select({ id: doeLocation.id })
+    .from(doeLocation)
+    .where(and(inOrg(doeLocation, ctx), eq(doeLocation.id, id)));
   if (!row) throw notFound();
 }
 
@@ -88,13 +143,28 @@ async function guardCode<T>(ctx: RequestContext, code: string, write: () => Prom
 }
 
 const pick = (i: FieldInput) => ({
-  locationId: i.locationId, name: i.name, code: i.code, type: i.type, rows: i.rows, cols: i.cols, length: i.length, width: i.width,
-  spacing: i.spacing, plantRowsPerPlot: i.plantRowsPerPlot, tiers: i.tiers, remark: i.remark,
+  locationId: i.locationId,
+  name: i.name,
+  code: i.code,
+  type: i.type,
+  rows: i.rows,
+  cols: i.cols,
+  length: i.length,
+  width: i.width,
+  spacing: i.spacing,
+  plantRowsPerPlot: i.plantRowsPerPlot,
+  tiers: i.tiers,
+  remark: i.remark,
 });
 
 export async function createField(db: DbOrTx, ctx: RequestContext, input: FieldInput): Promise<FieldRow> {
   await requireLocation(db, ctx, input.locationId);
-  const [row] = await guardCode(ctx, input.code, () => db.insert(doeField).values({ ...pick(input), ...createdStamp(ctx) }).returning({ id: doeField.id }));
+  const [row] = await guardCode(ctx, input.code, () =>
+    db
+      .insert(doeField)
+      .values({ ...pick(input), ...createdStamp(ctx) })
+      .returning({ id: doeField.id }),
+  );
   return getField(db, ctx, row.id);
 }
 
@@ -102,7 +172,11 @@ export async function createField(db: DbOrTx, ctx: RequestContext, input: FieldI
 export async function updateField(db: DbOrTx, ctx: RequestContext, input: UpdateParsed): Promise<FieldRow> {
   await requireLocation(db, ctx, input.locationId);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: doeField.id }).from(doeField).where(and(inOrg(doeField, ctx), eq(doeField.id, input.id))).for('update');
+    const [current] = await tx
+      .select({ id: doeField.id })
+      .from(doeField)
+      .where(and(inOrg(doeField, ctx), eq(doeField.id, input.id)))
+      .for('update');
     if (!current) throw notFound();
     const blocks = await tx.select().from(doeBlock).where(eq(doeBlock.fieldId, input.id));
     for (const b of blocks) {
@@ -113,7 +187,12 @@ export async function updateField(db: DbOrTx, ctx: RequestContext, input: Update
       if (tier === null) throw refusal(409, 'DOE_FIELD_TIERS_CUT_BLOCKS', { tiers: input.tiers, block: b.name }, ctx.locale, 'tiers');
       if (tier !== b.tier) await tx.update(doeBlock).set({ tier }).where(eq(doeBlock.id, b.id));
     }
-    await guardCode(ctx, input.code, () => tx.update(doeField).set({ ...pick(input), ...updatedStamp(ctx) }).where(eq(doeField.id, input.id)));
+    await guardCode(ctx, input.code, () =>
+      tx
+        .update(doeField)
+        .set({ ...pick(input), ...updatedStamp(ctx) })
+        .where(eq(doeField.id, input.id)),
+    );
   });
   return getField(db, ctx, input.id);
 }
@@ -130,7 +209,11 @@ export async function setFieldDiscarded(db: DbOrTx, ctx: RequestContext, input: 
 async function updateMany(db: DbOrTx, ctx: RequestContext, ids: number[], set: Partial<typeof doeField.$inferInsert>) {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const rows = await tx.update(doeField).set({ ...set, ...updatedStamp(ctx) }).where(and(inOrg(doeField, ctx), inArray(doeField.id, unique))).returning({ id: doeField.id });
+    const rows = await tx
+      .update(doeField)
+      .set({ ...set, ...updatedStamp(ctx) })
+      .where(and(inOrg(doeField, ctx), inArray(doeField.id, unique)))
+      .returning({ id: doeField.id });
     if (rows.length !== unique.length) throw notFound();
     return rows.length;
   });
@@ -140,8 +223,11 @@ async function updateMany(db: DbOrTx, ctx: RequestContext, ids: number[], set: P
 export async function deleteField(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
   const field = await getField(db, ctx, id);
   const [{ n }] = await db
-    .select({ n: sql<number>`(select count(*) from doe_experiment where field_id = ${id}) + (select count(*) from doe_germ_design_line where field_id = ${id}) + (select count(*) from doe_activity_record where field_id = ${id})` })
-    .from(doeField).where(eq(doeField.id, id));
+    .select({
+      n: sql<number>`(select count(*) from doe_experiment where field_id = ${id}) + (select count(*) from doe_germ_design_line where field_id = ${id}) + (select count(*) from doe_activity_record where field_id = ${id})`,
+    })
+    .from(doeField)
+    .where(eq(doeField.id, id));
   if (Number(n) > 0) throw conflict('DOE_FIELD_IN_USE', { name: field.name, count: Number(n) });
   await db.delete(doeField).where(and(inOrg(doeField, ctx), eq(doeField.id, id)));
 }
@@ -149,25 +235,62 @@ export async function deleteField(db: DbOrTx, ctx: RequestContext, id: number): 
 // ---- blocks ---------------------------------------------------------------------------------------
 
 const blockColumns = {
-  id: doeBlock.id, fieldId: doeBlock.fieldId, name: doeBlock.name, tier: doeBlock.tier, startRow: doeBlock.startRow, startCol: doeBlock.startCol,
-  rows: doeBlock.rows, cols: doeBlock.cols, remark: doeBlock.remark, updatedAt: doeBlock.updatedAt,
+  id: doeBlock.id,
+  fieldId: doeBlock.fieldId,
+  name: doeBlock.name,
+  tier: doeBlock.tier,
+  startRow: doeBlock.startRow,
+  startCol: doeBlock.startCol,
+  rows: doeBlock.rows,
+  cols: doeBlock.cols,
+  remark: doeBlock.remark,
+  updatedAt: doeBlock.updatedAt,
 };
-const presentBlock = (b: Omit<BlockRow, 'plots' | 'updatedAt'> & { updatedAt: Date }): BlockRow => ({ ...b, plots: b.rows * b.cols, updatedAt: b.updatedAt.toISOString() });
+const presentBlock = (b: Omit<BlockRow, 'plots' | 'updatedAt'> & { updatedAt: Date }): BlockRow => ({
+  ...b,
+  plots: b.rows * b.cols,
+  updatedAt: b.updatedAt.toISOString(),
+});
+
+/** The columns behind the keys the block list declares (contracts: `blockList`). */
+const blockCols = listColumns(blockList, {
+  filters: { name: doeBlock.name, tier: doeBlock.tier, rows: doeBlock.rows, cols: doeBlock.cols, remark: doeBlock.remark },
+  sort: { name: doeBlock.name, tier: doeBlock.tier, startRow: doeBlock.startRow, startCol: doeBlock.startCol, rows: doeBlock.rows, cols: doeBlock.cols },
+});
 
 export async function listBlocks(db: DbOrTx, ctx: RequestContext, q: z.output<typeof BlockPageQuery>) {
   await getField(db, ctx, q.fieldId);
-  const where = and(inOrg(doeBlock, ctx), eq(doeBlock.fieldId, q.fieldId), q.keyword ? ilike(doeBlock.name, likePattern(q.keyword)) : undefined);
+  const where = and(
+    inOrg(doeBlock, ctx),
+    eq(doeBlock.fieldId, q.fieldId),
+    q.keyword ? ilike(doeBlock.name, likePattern(q.keyword)) : undefined,
+    filterConditions(q.filters, blockCols.filters),
+  );
   const { limit, offset } = pageWindow(q);
-  const rows = await db.select(blockColumns).from(doeBlock).where(where).orderBy(asc(doeBlock.tier), asc(doeBlock.startRow), asc(doeBlock.startCol), asc(doeBlock.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select(blockColumns)
+    .from(doeBlock)
+    .where(where)
+    .orderBy(...orderBy(q, blockCols.sortable, [asc(doeBlock.tier), asc(doeBlock.startRow), asc(doeBlock.startCol)], doeBlock.id))
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeBlock).where(where);
   return { rows: rows.map(presentBlock), total: Number(total) };
 }
 
 /** The field, locked for the block change, and its other blocks. */
 async function blockContext(tx: DbOrTx, ctx: RequestContext, fieldId: number, exceptId?: number) {
-  const [field] = await tx.select({ rows: doeField.rows, cols: doeField.cols, tiers: doeField.tiers }).from(doeField).where(and(inOrg(doeField, ctx), eq(doeField.id, fieldId))).for('update');
+  const [field] = await tx
+    .select({ rows: doeField.rows, cols: doeField.cols, tiers: doeField.tiers })
+    .from(doeField)
+    .where(and(inOrg(doeField, ctx), eq(doeField.id, fieldId)))
+    .for('update');
   if (!field) throw notFound();
-  const others = await tx.select().from(doeBlock).where(and(eq(doeBlock.fieldId, fieldId), exceptId ? ne(doeBlock.id, exceptId) : undefined)).orderBy(asc(doeBlock.id));
+  const others = await tx
+    .select()
+    .from(doeBlock)
+    .where(and(eq(doeBlock.fieldId, fieldId), exceptId ? ne(doeBlock.id, exceptId) : undefined))
+    .orderBy(asc(doeBlock.id));
   return { field, others };
 }
 
@@ -177,7 +300,10 @@ export async function createBlock(db: DbOrTx, ctx: RequestContext, input: BlockI
   const id = await db.transaction(async (tx) => {
     const { field, others } = await blockContext(tx, ctx, input.fieldId);
     const tiers = checkBlocks(field, [...others.map(pickBlock), pickBlock(input)], ctx.locale, (i) => (i === others.length ? '' : `blocks.${i}`));
-    const [row] = await tx.insert(doeBlock).values({ ...pickBlock(input), fieldId: input.fieldId, tier: tiers[tiers.length - 1], ...createdStamp(ctx) }).returning({ id: doeBlock.id });
+    const [row] = await tx
+      .insert(doeBlock)
+      .values({ ...pickBlock(input), fieldId: input.fieldId, tier: tiers[tiers.length - 1], ...createdStamp(ctx) })
+      .returning({ id: doeBlock.id });
     return row.id;
   });
   const [row] = await db.select(blockColumns).from(doeBlock).where(eq(doeBlock.id, id));
@@ -186,11 +312,17 @@ export async function createBlock(db: DbOrTx, ctx: RequestContext, input: BlockI
 
 export async function updateBlock(db: DbOrTx, ctx: RequestContext, input: BlockInput & { id: number }): Promise<BlockRow> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ fieldId: doeBlock.fieldId }).from(doeBlock).where(and(inOrg(doeBlock, ctx), eq(doeBlock.id, input.id)));
+    const [current] = await tx
+      .select({ fieldId: doeBlock.fieldId })
+      .from(doeBlock)
+      .where(and(inOrg(doeBlock, ctx), eq(doeBlock.id, input.id)));
     if (!current) throw notFound();
     const { field, others } = await blockContext(tx, ctx, current.fieldId, input.id);
     const tiers = checkBlocks(field, [...others.map(pickBlock), pickBlock(input)], ctx.locale, (i) => (i === others.length ? '' : `blocks.${i}`));
-    await tx.update(doeBlock).set({ ...pickBlock(input), tier: tiers[tiers.length - 1], ...updatedStamp(ctx) }).where(eq(doeBlock.id, input.id));
+    await tx
+      .update(doeBlock)
+      .set({ ...pickBlock(input), tier: tiers[tiers.length - 1], ...updatedStamp(ctx) })
+      .where(eq(doeBlock.id, input.id));
   });
   const [row] = await db.select(blockColumns).from(doeBlock).where(eq(doeBlock.id, input.id));
   return presentBlock(row);
@@ -215,7 +347,9 @@ export async function generateBlocks(db: DbOrTx, ctx: RequestContext, input: z.o
 }
 
 export async function deleteBlock(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
-  const rows = await db.delete(doeBlock).where(and(inOrg(doeBlock, ctx), eq(doeBlock.id, id))).returning({ id: doeBlock.id });
+  const rows = await db
+    .delete(doeBlock)
+    .where(and(inOrg(doeBlock, ctx), eq(doeBlock.id, id)))
+    .returning({ id: doeBlock.id });
   if (!rows.length) throw notFound();
 }
-

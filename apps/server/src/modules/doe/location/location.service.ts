@@ -1,24 +1,21 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { LocationDiscardUpdate, LocationExportQuery, LocationInput, LocationPageParsed, LocationRow, LocationStatusUpdate } from '@breedwise/contracts';
+import {
+  locationList,
+  type LocationDiscardUpdate,
+  type LocationExportQuery,
+  type LocationInput,
+  type LocationPageParsed,
+  type LocationRow,
+  type LocationStatusUpdate,
+} from '@breedwise/contracts/doe';
 import type { DbOrTx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
-import { filterConditions, type FilterableField } from '../../../platform/filters';
+import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
-import { sysUser } from '../../system/system.tables';
+import { sysUser } from '../../system';
 import { doeLocation } from './location.tables';
-
-const sortable = {
-  name: doeLocation.name,
-  code: doeLocation.code,
-  country: doeLocation.country,
-  province: doeLocation.province,
-  city: doeLocation.city,
-  status: doeLocation.status,
-  createdAt: doeLocation.createdAt,
-  updatedAt: doeLocation.updatedAt,
-};
 
 const columns = {
   id: doeLocation.id,
@@ -41,20 +38,32 @@ function present(row: { createdAt: Date; updatedAt: Date } & Omit<LocationRow, '
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Fields of the location filter drawer (the web declares the same keys). */
-export const locationFilterFields: Record<string, FilterableField> = {
-  name: { column: doeLocation.name, type: 'text', repeatable: true },
-  code: { column: doeLocation.code, type: 'text', repeatable: true },
-  country: { column: doeLocation.country, type: 'text' },
-  province: { column: doeLocation.province, type: 'text' },
-  city: { column: doeLocation.city, type: 'text' },
-  remark: { column: doeLocation.remark, type: 'text' },
-  status: { column: doeLocation.status, type: 'select' },
-  longitude: { column: doeLocation.longitude, type: 'number', repeatable: true },
-  latitude: { column: doeLocation.latitude, type: 'number', repeatable: true },
-  createdAt: { column: doeLocation.createdAt, type: 'date' },
-  updatedAt: { column: doeLocation.updatedAt, type: 'date' },
-};
+/** The columns behind the keys the location list declares (contracts: `locationList`). */
+const list = listColumns(locationList, {
+  filters: {
+    name: doeLocation.name,
+    code: doeLocation.code,
+    country: doeLocation.country,
+    province: doeLocation.province,
+    city: doeLocation.city,
+    remark: doeLocation.remark,
+    status: doeLocation.status,
+    longitude: doeLocation.longitude,
+    latitude: doeLocation.latitude,
+    createdAt: doeLocation.createdAt,
+    updatedAt: doeLocation.updatedAt,
+  },
+  sort: {
+    name: doeLocation.name,
+    code: doeLocation.code,
+    country: doeLocation.country,
+    province: doeLocation.province,
+    city: doeLocation.city,
+    status: doeLocation.status,
+    createdAt: doeLocation.createdAt,
+    updatedAt: doeLocation.updatedAt,
+  },
+});
 
 function listWhere(ctx: RequestContext, q: LocationExportQuery) {
   return and(
@@ -64,7 +73,7 @@ function listWhere(ctx: RequestContext, q: LocationExportQuery) {
     q.keyword
       ? or(...[doeLocation.name, doeLocation.code, doeLocation.country, doeLocation.province, doeLocation.city].map((c) => ilike(c, likePattern(q.keyword!))))
       : undefined,
-    filterConditions(q.filters, locationFilterFields),
+    filterConditions(q.filters, list.filters),
   );
 }
 
@@ -82,7 +91,7 @@ export async function listLocations(db: DbOrTx, ctx: RequestContext, q: Location
       .from(doeLocation)
       .leftJoin(sysUser, eq(sysUser.id, doeLocation.createdBy))
       .where(where)
-      .orderBy(...orderBy(q, sortable, [desc(doeLocation.updatedAt)], doeLocation.id))
+      .orderBy(...orderBy(q, list.sortable, [desc(doeLocation.updatedAt)], doeLocation.id))
       .limit(limit)
       .offset(offset),
     countLocations(db, ctx, q),
@@ -99,9 +108,16 @@ export async function insertLocations(db: DbOrTx, ctx: RequestContext, rows: Loc
 
 /** Codes of the organisation among the given ones (import checks). */
 export async function existingCodes(db: DbOrTx, ctx: RequestContext, codes: string[]): Promise<Set<string>> {
-  if (!codes.length) return new Set();
-  const rows = await db.select({ code: doeLocation.code }).from(doeLocation).where(and(inOrg(doeLocation, ctx), inArray(doeLocation.code, codes)));
-  return new Set(rows.map((r) => r.code));
+  const found = new Set<string>();
+  // In slices: a statement holds at most 65,535 parameters, and an import of 100,000 rows names more.
+  for (let at = 0; at < codes.length; at += 10_000) {
+    const rows = await db
+      .select({ code: doeLocation.code })
+      .from(doeLocation)
+      .where(and(inOrg(doeLocation, ctx), inArray(doeLocation.code, codes.slice(at, at + 10_000))));
+    for (const r of rows) found.add(r.code);
+  }
+  return found;
 }
 
 export async function getLocation(db: DbOrTx, ctx: RequestContext, id: number): Promise<LocationRow> {
@@ -125,7 +141,10 @@ async function guardCode<T>(code: string, write: () => Promise<T>): Promise<T> {
 
 export async function createLocation(db: DbOrTx, ctx: RequestContext, input: LocationInput): Promise<LocationRow> {
   const [row] = await guardCode(input.code, () =>
-    db.insert(doeLocation).values({ ...pick(input), ...createdStamp(ctx) }).returning({ id: doeLocation.id }),
+    db
+      .insert(doeLocation)
+      .values({ ...pick(input), ...createdStamp(ctx) })
+      .returning({ id: doeLocation.id }),
   );
   return getLocation(db, ctx, row.id);
 }
@@ -146,10 +165,16 @@ export async function updateLocation(db: DbOrTx, ctx: RequestContext, input: Loc
 export async function deleteLocation(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
   const location = await getLocation(db, ctx, id);
   const [{ n }] = await db
-    .select({ n: sql<number>`(select count(*) from doe_field where location_id = ${id}) + (select count(*) from doe_experiment where location_id = ${id}) + (select count(*) from doe_germ_design_line where location_id = ${id})` })
-    .from(doeLocation).where(eq(doeLocation.id, id));
+    .select({
+      n: sql<number>`(select count(*) from doe_field where location_id = ${id}) + (select count(*) from doe_experiment where location_id = ${id}) + (select count(*) from doe_germ_design_line where location_id = ${id})`,
+    })
+    .from(doeLocation)
+    .where(eq(doeLocation.id, id));
   if (Number(n) > 0) throw conflict('DOE_LOCATION_IN_USE', { name: location.name, count: Number(n) });
-  const rows = await db.delete(doeLocation).where(and(inOrg(doeLocation, ctx), eq(doeLocation.id, id))).returning({ id: doeLocation.id });
+  const rows = await db
+    .delete(doeLocation)
+    .where(and(inOrg(doeLocation, ctx), eq(doeLocation.id, id)))
+    .returning({ id: doeLocation.id });
   if (rows.length === 0) throw notFound();
 }
 

@@ -1,13 +1,23 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { MemberRow, MembersUpdate, StatusUpdate, TeamInput, TeamPageQuery, TeamRow, TeamUpdate, UserOption } from '@breedwise/contracts';
+import {
+  teamList,
+  type MemberRow,
+  type MembersUpdate,
+  type StatusUpdate,
+  type TeamInput,
+  type TeamPageQuery,
+  type TeamRow,
+  type TeamUpdate,
+  type UserOption,
+} from '@breedwise/contracts/doe';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { requireOrg, type RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
-import { filterConditions, type FilterableField } from '../../../platform/filters';
+import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
-import { sysUser, sysUserOrg } from '../../system/system.tables';
+import { sysUser, sysUserOrg } from '../../system';
 import { doeProject } from '../project/project.tables';
 import { normaliseMembers, requireOrgUsers, qualified } from '../shared';
 import { doeTeam, doeTeamMember } from './team.tables';
@@ -22,19 +32,29 @@ const memberCount = sql<number>`(select count(*)::int from doe_team_member m whe
 const projectCount = sql<number>`(select count(*)::int from doe_project p where p.team_id = ${qualified(doeTeam.id)})`;
 
 const columns = {
-  id: doeTeam.id, name: doeTeam.name, leaderId: doeTeam.leaderId, leaderName: leader, description: doeTeam.description, status: doeTeam.status,
-  memberCount, projectCount, createdBy: creator, createdAt: doeTeam.createdAt, updatedAt: doeTeam.updatedAt,
+  id: doeTeam.id,
+  name: doeTeam.name,
+  leaderId: doeTeam.leaderId,
+  leaderName: leader,
+  description: doeTeam.description,
+  status: doeTeam.status,
+  memberCount,
+  projectCount,
+  createdBy: creator,
+  createdAt: doeTeam.createdAt,
+  updatedAt: doeTeam.updatedAt,
 };
-const sortable = { name: doeTeam.name, status: doeTeam.status, createdAt: doeTeam.createdAt, updatedAt: doeTeam.updatedAt };
-export const teamFilterFields: Record<string, FilterableField> = {
-  name: { column: doeTeam.name, type: 'text', repeatable: true },
-  description: { column: doeTeam.description, type: 'text' },
-  status: { column: doeTeam.status, type: 'select' },
-  createdAt: { column: doeTeam.createdAt, type: 'date' },
-};
+const list = listColumns(teamList, {
+  filters: { name: doeTeam.name, description: doeTeam.description, status: doeTeam.status, createdAt: doeTeam.createdAt },
+  sort: { name: doeTeam.name, status: doeTeam.status, createdAt: doeTeam.createdAt, updatedAt: doeTeam.updatedAt },
+});
 
 const present = (r: { createdAt: Date; updatedAt: Date } & Omit<TeamRow, 'createdAt' | 'updatedAt'>): TeamRow => ({
-  ...r, memberCount: Number(r.memberCount), projectCount: Number(r.projectCount), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  ...r,
+  memberCount: Number(r.memberCount),
+  projectCount: Number(r.projectCount),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 export async function listTeams(db: DbOrTx, ctx: RequestContext, q: PageParsed) {
@@ -42,16 +62,25 @@ export async function listTeams(db: DbOrTx, ctx: RequestContext, q: PageParsed) 
     inOrg(doeTeam, ctx),
     q.status ? eq(doeTeam.status, q.status) : undefined,
     q.keyword ? or(ilike(doeTeam.name, likePattern(q.keyword)), ilike(doeTeam.description, likePattern(q.keyword))) : undefined,
-    filterConditions(q.filters, teamFilterFields),
+    filterConditions(q.filters, list.filters),
   );
   const { limit, offset } = pageWindow(q);
-  const rows = await db.select(columns).from(doeTeam).where(where).orderBy(...orderBy(q, sortable, [desc(doeTeam.updatedAt)], doeTeam.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select(columns)
+    .from(doeTeam)
+    .where(where)
+    .orderBy(...orderBy(q, list.sortable, [desc(doeTeam.updatedAt)], doeTeam.id))
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeTeam).where(where);
   return { rows: rows.map(present), total: Number(total) };
 }
 
 export async function getTeam(db: DbOrTx, ctx: RequestContext, id: number): Promise<TeamRow> {
-  const [row] = await db.select(columns).from(doeTeam).where(and(inOrg(doeTeam, ctx), eq(doeTeam.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(doeTeam)
+    .where(and(inOrg(doeTeam, ctx), eq(doeTeam.id, id)));
   if (!row) throw notFound();
   return present(row);
 }
@@ -76,7 +105,10 @@ export async function createTeam(db: DbOrTx, ctx: RequestContext, input: TeamInp
   await requireOrgUsers(db, ctx, [input.leaderId, ...members.map((m) => m.userId)]);
   const id = await db.transaction(async (tx) => {
     const [row] = await guardName(input.name, () =>
-      tx.insert(doeTeam).values({ name: input.name, leaderId: input.leaderId, description: input.description, ...createdStamp(ctx) }).returning({ id: doeTeam.id }),
+      tx
+        .insert(doeTeam)
+        .values({ name: input.name, leaderId: input.leaderId, description: input.description, ...createdStamp(ctx) })
+        .returning({ id: doeTeam.id }),
     );
     await writeMembers(tx, row.id, members);
     return row.id;
@@ -88,12 +120,17 @@ export async function updateTeam(db: DbOrTx, ctx: RequestContext, input: UpdateP
   await requireOrgUsers(db, ctx, [input.leaderId]);
   await db.transaction(async (tx) => {
     const rows = await guardName(input.name, () =>
-      tx.update(doeTeam).set({ name: input.name, leaderId: input.leaderId, description: input.description, ...updatedStamp(ctx) })
-        .where(and(inOrg(doeTeam, ctx), eq(doeTeam.id, input.id))).returning({ id: doeTeam.id }),
+      tx
+        .update(doeTeam)
+        .set({ name: input.name, leaderId: input.leaderId, description: input.description, ...updatedStamp(ctx) })
+        .where(and(inOrg(doeTeam, ctx), eq(doeTeam.id, input.id)))
+        .returning({ id: doeTeam.id }),
     );
     if (!rows.length) throw notFound();
     if (input.leaderId !== null) {
-      await tx.insert(doeTeamMember).values({ teamId: input.id, userId: input.leaderId, role: 'leader' })
+      await tx
+        .insert(doeTeamMember)
+        .values({ teamId: input.id, userId: input.leaderId, role: 'leader' })
         .onConflictDoUpdate({ target: [doeTeamMember.teamId, doeTeamMember.userId], set: { role: 'leader' } });
     }
   });
@@ -103,7 +140,11 @@ export async function updateTeam(db: DbOrTx, ctx: RequestContext, input: UpdateP
 export async function setTeamStatus(db: DbOrTx, ctx: RequestContext, input: StatusUpdate): Promise<number> {
   const ids = [...new Set(input.ids)];
   return db.transaction(async (tx) => {
-    const rows = await tx.update(doeTeam).set({ status: input.status, ...updatedStamp(ctx) }).where(and(inOrg(doeTeam, ctx), inArray(doeTeam.id, ids))).returning({ id: doeTeam.id });
+    const rows = await tx
+      .update(doeTeam)
+      .set({ status: input.status, ...updatedStamp(ctx) })
+      .where(and(inOrg(doeTeam, ctx), inArray(doeTeam.id, ids)))
+      .returning({ id: doeTeam.id });
     if (rows.length !== ids.length) throw notFound();
     return rows.length;
   });
@@ -120,9 +161,17 @@ export async function deleteTeam(db: DbOrTx, ctx: RequestContext, id: number): P
 export async function teamMembers(db: DbOrTx, ctx: RequestContext, id: number): Promise<MemberRow[]> {
   await getTeam(db, ctx, id);
   const rows = await db
-    .select({ userId: doeTeamMember.userId, username: sysUser.username, nickName: sysUser.nickName, role: doeTeamMember.role, joinedAt: doeTeamMember.joinedAt })
-    .from(doeTeamMember).innerJoin(sysUser, eq(sysUser.id, doeTeamMember.userId))
-    .where(eq(doeTeamMember.teamId, id)).orderBy(desc(sql`${doeTeamMember.role} = 'leader'`), asc(sysUser.username));
+    .select({
+      userId: doeTeamMember.userId,
+      username: sysUser.username,
+      nickName: sysUser.nickName,
+      role: doeTeamMember.role,
+      joinedAt: doeTeamMember.joinedAt,
+    })
+    .from(doeTeamMember)
+    .innerJoin(sysUser, eq(sysUser.id, doeTeamMember.userId))
+    .where(eq(doeTeamMember.teamId, id))
+    .orderBy(desc(sql`${doeTeamMember.role} = 'leader'`), asc(sysUser.username));
   return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
 }
 
@@ -130,7 +179,11 @@ export async function teamMembers(db: DbOrTx, ctx: RequestContext, id: number): 
 export async function setTeamMembers(db: DbOrTx, ctx: RequestContext, input: MembersParsed): Promise<MemberRow[]> {
   const team = await getTeam(db, ctx, input.id);
   const members = normaliseMembers(input.members, team.leaderId);
-  await requireOrgUsers(db, ctx, members.map((m) => m.userId));
+  await requireOrgUsers(
+    db,
+    ctx,
+    members.map((m) => m.userId),
+  );
   await db.transaction(async (tx) => {
     await writeMembers(tx, input.id, members);
     await tx.update(doeTeam).set(updatedStamp(ctx)).where(eq(doeTeam.id, input.id));
@@ -142,11 +195,14 @@ export async function setTeamMembers(db: DbOrTx, ctx: RequestContext, input: Mem
 export async function userOptions(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; limit: number }): Promise<UserOption[]> {
   return db
     .select({ id: sysUser.id, username: sysUser.username, nickName: sysUser.nickName })
-    .from(sysUser).innerJoin(sysUserOrg, eq(sysUserOrg.userId, sysUser.id))
-    .where(and(
-      eq(sysUserOrg.orgId, requireOrg(ctx)),
-      q.keyword ? or(ilike(sysUser.username, likePattern(q.keyword)), ilike(sysUser.nickName, likePattern(q.keyword))) : undefined,
-    ))
-    .orderBy(asc(sysUser.username)).limit(q.limit);
+    .from(sysUser)
+    .innerJoin(sysUserOrg, eq(sysUserOrg.userId, sysUser.id))
+    .where(
+      and(
+        eq(sysUserOrg.orgId, requireOrg(ctx)),
+        q.keyword ? or(ilike(sysUser.username, likePattern(q.keyword)), ilike(sysUser.nickName, likePattern(q.keyword))) : undefined,
+      ),
+    )
+    .orderBy(asc(sysUser.username))
+    .limit(q.limit);
 }
-

@@ -1,27 +1,46 @@
 import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  DOC_TRANSITIONS, docActionLabels, docActionsFrom, docStatusLabels,
-  type DocAction, type DocDetail, type DocInput, type DocKind, type DocLineRow, type DocPageParsed, type DocRow, type DocStatus,
-} from '@breedwise/contracts';
+  DOC_TRANSITIONS,
+  docActionLabels,
+  docActionsFrom,
+  docList,
+  docPermissions,
+  docStatusLabels,
+  type DocAction,
+  type DocDetail,
+  type DocInput,
+  type DocKind,
+  type DocLineRow,
+  type DocPageParsed,
+  type DocRow,
+  type DocStatus,
+} from '@breedwise/contracts/germ';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { can, type RequestContext } from '../../../platform/context';
+import { can, requireCropWrite, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, notFound } from '../../../platform/errors';
+import { listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
-import { createdStamp, updatedStamp } from '../../../platform/tenant';
+import { iso } from '../../../platform/reply';
+import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { audit, type AuditSource } from '../../audit';
-import { sysUser } from '../../system/system.tables';
-import { germDocument, germDocumentEvent, germDocumentLine, germGermplasm, germLot } from '../germ.tables';
-import { inCrop, iso, nextNumber, q3, writeCrop } from '../scope';
-import { applyMovement, insufficient, lockLots } from '../inventory/ledger';
-import { insertLot } from '../inventory/lot.service';
-import { placeIndex } from '../inventory/place.service';
-import { approvePermission } from './permissions';
+import { sysUser } from '../../system';
+import { nextNumber } from '../counter/counter.service';
+import { germGermplasm } from '../germplasm/germplasm.tables';
+import { applyMovement, insufficient, lockLots } from '../ledger/ledger.service';
+import { insertLot } from '../lot/lot.service';
+import { germLot } from '../lot/lot.tables';
+import { placeIndex } from '../place/place.service';
+import { q3 } from '../scope';
+import { germDocument, germDocumentEvent, germDocumentLine } from './document.tables';
 
 const D = germDocument;
 const DL = germDocumentLine;
 const PREFIX: Record<DocKind, string> = { inbound: 'IN', outbound: 'OUT', stocktaking: 'ST', scrap: 'SC' };
 const reviewer = alias(sysUser, 'reviewer');
+const approvePermission = (kind: DocKind) => docPermissions[kind].approve;
+/** The list's sort keys (`docList` in the contracts). */
+const list = listColumns(docList, { filters: {}, sort: { docNo: D.docNo, status: D.status, createdAt: D.createdAt, updatedAt: D.updatedAt } });
 
 const docColumns = {
   id: D.id,
@@ -43,7 +62,8 @@ const docColumns = {
   reviewComment: D.reviewComment,
 };
 
-const docSelect = (db: DbOrTx) => db.select(docColumns).from(D).leftJoin(sysUser, eq(sysUser.id, D.createdBy)).leftJoin(reviewer, eq(reviewer.id, D.reviewedBy));
+const docSelect = (db: DbOrTx) =>
+  db.select(docColumns).from(D).leftJoin(sysUser, eq(sysUser.id, D.createdBy)).leftJoin(reviewer, eq(reviewer.id, D.reviewedBy));
 
 async function presentDocs(db: DbOrTx, ctx: RequestContext, rows: Awaited<ReturnType<ReturnType<typeof docSelect>['where']>>): Promise<DocRow[]> {
   const ids = rows.map((r) => r.id);
@@ -51,7 +71,7 @@ async function presentDocs(db: DbOrTx, ctx: RequestContext, rows: Awaited<Return
   const places = await placeIndex(db, ctx);
   return rows.map((r) => ({
     ...r,
-    placePath: r.placeId ? places.get(r.placeId)?.path ?? null : null,
+    placePath: r.placeId ? (places.get(r.placeId)?.path ?? null) : null,
     lineCount: Number(counts.find((c) => c.id === r.id)?.n ?? 0),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -70,7 +90,11 @@ export async function listDocs(db: DbOrTx, ctx: RequestContext, kind: DocKind, q
   );
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([
-    docSelect(db).where(where).orderBy(...orderBy(q, { docNo: D.docNo, status: D.status, createdAt: D.createdAt, updatedAt: D.updatedAt }, [desc(D.id)], D.id)).limit(limit).offset(offset),
+    docSelect(db)
+      .where(where)
+      .orderBy(...orderBy(q, list.sortable, [desc(D.id)], D.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(D).where(where),
   ]);
   return { rows: await presentDocs(db, ctx, rows), total: Number(total) };
@@ -88,9 +112,24 @@ export async function getDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, id:
   const newLot = alias(germLot, 'new_lot');
   const lines = await db
     .select({
-      id: DL.id, lotId: DL.lotId, lotNo: germLot.lotNo, germplasmId: DL.germplasmId, accessionNo: germGermplasm.accessionNo, germplasmName: germGermplasm.name,
-      linePlaceId: DL.placeId, lotPlaceId: germLot.placeId, unit: DL.unit, quantity: DL.quantity, countedQuantity: DL.countedQuantity, bookedQuantity: DL.bookedQuantity,
-      currentBalance: germLot.quantity, harvestYear: DL.harvestYear, lineLotNo: DL.lotNo, newLotNo: newLot.lotNo, newLotBalance: newLot.quantity, remark: DL.remark,
+      id: DL.id,
+      lotId: DL.lotId,
+      lotNo: germLot.lotNo,
+      germplasmId: DL.germplasmId,
+      accessionNo: germGermplasm.accessionNo,
+      germplasmName: germGermplasm.name,
+      linePlaceId: DL.placeId,
+      lotPlaceId: germLot.placeId,
+      unit: DL.unit,
+      quantity: DL.quantity,
+      countedQuantity: DL.countedQuantity,
+      bookedQuantity: DL.bookedQuantity,
+      currentBalance: germLot.quantity,
+      harvestYear: DL.harvestYear,
+      lineLotNo: DL.lotNo,
+      newLotNo: newLot.lotNo,
+      newLotBalance: newLot.quantity,
+      remark: DL.remark,
     })
     .from(DL)
     .innerJoin(germGermplasm, eq(germGermplasm.id, DL.germplasmId))
@@ -100,7 +139,14 @@ export async function getDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, id:
     .orderBy(asc(DL.lineNo));
   const places = await placeIndex(db, ctx);
   const events = await db
-    .select({ action: germDocumentEvent.action, fromStatus: germDocumentEvent.fromStatus, toStatus: germDocumentEvent.toStatus, by: sysUser.nickName, at: germDocumentEvent.at, comment: germDocumentEvent.comment })
+    .select({
+      action: germDocumentEvent.action,
+      fromStatus: germDocumentEvent.fromStatus,
+      toStatus: germDocumentEvent.toStatus,
+      by: sysUser.nickName,
+      at: germDocumentEvent.at,
+      comment: germDocumentEvent.comment,
+    })
     .from(germDocumentEvent)
     .leftJoin(sysUser, eq(sysUser.id, germDocumentEvent.userId))
     .where(eq(germDocumentEvent.documentId, id))
@@ -117,7 +163,7 @@ export async function getDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, id:
         accessionNo: l.accessionNo,
         germplasmName: l.germplasmName,
         placeId,
-        placePath: placeId ? places.get(placeId)?.path ?? null : null,
+        placePath: placeId ? (places.get(placeId)?.path ?? null) : null,
         unit: l.unit,
         quantity: l.quantity === null ? null : q3(l.quantity),
         countedQuantity: l.countedQuantity === null ? null : q3(l.countedQuantity),
@@ -137,11 +183,21 @@ export async function getDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, id:
 /** Checks the lines against lots, germplasm and places of the caller's crop; answers the rows to insert. */
 async function buildLines(tx: Tx, ctx: RequestContext, kind: DocKind, input: DocInput) {
   const lotIds = input.lines.map((l) => l.lotId).filter((v): v is number => v !== null);
-  const lots = lotIds.length ? await tx.select().from(germLot).where(and(inCrop(germLot, ctx), inArray(germLot.id, lotIds))) : [];
+  const lots = lotIds.length
+    ? await tx
+        .select()
+        .from(germLot)
+        .where(and(inCrop(germLot, ctx), inArray(germLot.id, lotIds)))
+    : [];
   const byId = new Map(lots.map((l) => [l.id, l]));
   const seen = new Set<number>();
   const germIds = input.lines.map((l) => l.germplasmId).filter((v): v is number => v !== null && v !== undefined);
-  const germs = germIds.length ? await tx.select({ id: germGermplasm.id }).from(germGermplasm).where(and(inCrop(germGermplasm, ctx), inArray(germGermplasm.id, germIds))) : [];
+  const germs = germIds.length
+    ? await tx
+        .select({ id: germGermplasm.id })
+        .from(germGermplasm)
+        .where(and(inCrop(germGermplasm, ctx), inArray(germGermplasm.id, germIds)))
+    : [];
   const places = await placeIndex(tx, ctx);
   return input.lines.map((l, i) => {
     const base = { lineNo: i + 1, remark: l.remark };
@@ -150,12 +206,22 @@ async function buildLines(tx: Tx, ctx: RequestContext, kind: DocKind, input: Doc
       if (!lot) throw new AppError(404, 'RECORD_NOT_FOUND');
       if (kind !== 'inbound' && seen.has(lot.id)) throw new AppError(400, 'GERM_LINE_DUPLICATE_LOT', { lotNo: lot.lotNo });
       seen.add(lot.id);
-      if (kind === 'stocktaking') return { ...base, lotId: lot.id, germplasmId: lot.germplasmId, unit: lot.unit, countedQuantity: l.countedQuantity!, bookedQuantity: lot.quantity };
+      if (kind === 'stocktaking')
+        return { ...base, lotId: lot.id, germplasmId: lot.germplasmId, unit: lot.unit, countedQuantity: l.countedQuantity!, bookedQuantity: lot.quantity };
       return { ...base, lotId: lot.id, germplasmId: lot.germplasmId, unit: lot.unit, quantity: l.quantity! };
     }
     // Inbound into a new lot.
     if (!germs.some((g) => g.id === l.germplasmId) || !places.has(l.placeId!)) throw new AppError(404, 'RECORD_NOT_FOUND');
-    return { ...base, lotId: null, germplasmId: l.germplasmId!, placeId: l.placeId!, unit: l.unit!, lotNo: l.lotNo ?? null, harvestYear: l.harvestYear ?? null, quantity: l.quantity! };
+    return {
+      ...base,
+      lotId: null,
+      germplasmId: l.germplasmId!,
+      placeId: l.placeId!,
+      unit: l.unit!,
+      lotNo: l.lotNo ?? null,
+      harvestYear: l.harvestYear ?? null,
+      quantity: l.quantity!,
+    };
   });
 }
 
@@ -167,13 +233,21 @@ const header = (input: DocInput) => ({
   placeId: input.placeId ?? null,
 });
 
-async function event(tx: Tx, ctx: RequestContext, documentId: number, action: string, fromStatus: DocStatus | null, toStatus: DocStatus, comment: string | null = null) {
+async function event(
+  tx: Tx,
+  ctx: RequestContext,
+  documentId: number,
+  action: string,
+  fromStatus: DocStatus | null,
+  toStatus: DocStatus,
+  comment: string | null = null,
+) {
   await tx.insert(germDocumentEvent).values({ documentId, action, fromStatus, toStatus, userId: ctx.userId, comment });
 }
 
 /** Creates a draft document (in the caller's transaction when given one). */
 export async function createDocIn(tx: Tx, ctx: RequestContext, kind: DocKind, input: DocInput): Promise<number> {
-  const cropId = writeCrop(ctx);
+  const cropId = requireCropWrite(ctx);
   if (input.placeId) {
     const places = await placeIndex(tx, ctx);
     if (!places.has(input.placeId)) throw notFound();
@@ -181,20 +255,27 @@ export async function createDocIn(tx: Tx, ctx: RequestContext, kind: DocKind, in
   const lines = await buildLines(tx, ctx, kind, input);
   const year = new Date().getUTCFullYear();
   const docNo = `${PREFIX[kind]}-${year}-${String(await nextNumber(tx, ctx, `doc-${kind}-${year}`)).padStart(5, '0')}`;
-  const [doc] = await tx.insert(D).values({ ...header(input), kind, docNo, status: 'draft', cropId, ...createdStamp(ctx) }).returning({ id: D.id });
+  const [doc] = await tx
+    .insert(D)
+    .values({ ...header(input), kind, docNo, status: 'draft', cropId, ...createdStamp(ctx) })
+    .returning({ id: D.id });
   await tx.insert(DL).values(lines.map((l) => ({ ...l, documentId: doc.id })));
   await event(tx, ctx, doc.id, 'create', null, 'draft');
   return doc.id;
 }
 
 export async function createDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, input: DocInput): Promise<DocDetail> {
-  writeCrop(ctx);
+  requireCropWrite(ctx);
   const id = await db.transaction((tx) => createDocIn(tx, ctx, kind, input));
   return getDoc(db, ctx, kind, id);
 }
 
 async function lockDoc(tx: Tx, ctx: RequestContext, kind: DocKind, id: number) {
-  const [doc] = await tx.select().from(D).where(and(inCrop(D, ctx), eq(D.kind, kind), eq(D.id, id))).for('update');
+  const [doc] = await tx
+    .select()
+    .from(D)
+    .where(and(inCrop(D, ctx), eq(D.kind, kind), eq(D.id, id)))
+    .for('update');
   if (!doc) throw notFound();
   return doc;
 }
@@ -209,7 +290,7 @@ function editableDraft(ctx: RequestContext, doc: typeof D.$inferSelect) {
 }
 
 export async function updateDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, input: DocInput & { id: number }): Promise<DocDetail> {
-  writeCrop(ctx);
+  requireCropWrite(ctx);
   await db.transaction(async (tx) => {
     const doc = await lockDoc(tx, ctx, kind, input.id);
     editableDraft(ctx, doc);
@@ -218,7 +299,10 @@ export async function updateDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, 
       if (!places.has(input.placeId)) throw notFound();
     }
     const lines = await buildLines(tx, ctx, kind, input);
-    await tx.update(D).set({ ...header(input), ...updatedStamp(ctx) }).where(eq(D.id, doc.id));
+    await tx
+      .update(D)
+      .set({ ...header(input), ...updatedStamp(ctx) })
+      .where(eq(D.id, doc.id));
     await tx.delete(DL).where(eq(DL.documentId, doc.id));
     await tx.insert(DL).values(lines.map((l) => ({ ...l, documentId: doc.id })));
   });
@@ -226,7 +310,7 @@ export async function updateDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, 
 }
 
 export async function deleteDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, id: number): Promise<void> {
-  writeCrop(ctx);
+  requireCropWrite(ctx);
   await db.transaction(async (tx) => {
     const doc = await lockDoc(tx, ctx, kind, id);
     editableDraft(ctx, doc);
@@ -237,14 +321,23 @@ export async function deleteDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, 
 /** Refuses a submission whose withdrawals already exceed the stock (approval checks again, under locks). */
 async function checkAvailable(tx: Tx, ctx: RequestContext, kind: DocKind, documentId: number) {
   if (kind !== 'outbound' && kind !== 'scrap') return;
-  const rows = await tx.select({ quantity: DL.quantity, lotNo: germLot.lotNo, available: germLot.quantity, unit: germLot.unit }).from(DL).innerJoin(germLot, eq(germLot.id, DL.lotId)).where(eq(DL.documentId, documentId));
-  for (const r of rows) if (r.quantity !== null && r.quantity > r.available) throw insufficient(ctx, { lotNo: r.lotNo, quantity: r.available, unit: r.unit }, r.quantity);
+  const rows = await tx
+    .select({ quantity: DL.quantity, lotNo: germLot.lotNo, available: germLot.quantity, unit: germLot.unit })
+    .from(DL)
+    .innerJoin(germLot, eq(germLot.id, DL.lotId))
+    .where(eq(DL.documentId, documentId));
+  for (const r of rows)
+    if (r.quantity !== null && r.quantity > r.available) throw insufficient(ctx, { lotNo: r.lotNo, quantity: r.available, unit: r.unit }, r.quantity);
 }
 
 /** The document's effect on stock, applied once, inside the approving transaction. */
 async function applyEffect(tx: Tx, ctx: RequestContext, src: AuditSource, doc: typeof D.$inferSelect) {
   const lines = await tx.select().from(DL).where(eq(DL.documentId, doc.id)).orderBy(asc(DL.lineNo));
-  const locked = await lockLots(tx, ctx, lines.map((l) => l.lotId).filter((v): v is number => v !== null));
+  const locked = await lockLots(
+    tx,
+    ctx,
+    lines.map((l) => l.lotId).filter((v): v is number => v !== null),
+  );
   const reason = doc.title ? `${doc.docNo} ${doc.title}` : doc.docNo;
   for (const line of lines) {
     if (line.lotId !== null && !locked.has(line.lotId)) throw notFound();
@@ -252,7 +345,15 @@ async function applyEffect(tx: Tx, ctx: RequestContext, src: AuditSource, doc: t
       case 'inbound': {
         let lotId = line.lotId;
         if (lotId === null) {
-          lotId = await insertLot(tx, ctx, { germplasmId: line.germplasmId, placeId: line.placeId!, unit: line.unit, lotNo: line.lotNo, harvestYear: line.harvestYear, seedSource: reason, remark: line.remark });
+          lotId = await insertLot(tx, ctx, {
+            germplasmId: line.germplasmId,
+            placeId: line.placeId!,
+            unit: line.unit,
+            lotNo: line.lotNo,
+            harvestYear: line.harvestYear,
+            seedSource: reason,
+            remark: line.remark,
+          });
           await tx.update(DL).set({ newLotId: lotId }).where(eq(DL.id, line.id));
         }
         await applyMovement(tx, ctx, src, { lotId, type: 'deposit', amount: line.quantity!, reason, documentId: doc.id });
@@ -279,8 +380,16 @@ async function applyEffect(tx: Tx, ctx: RequestContext, src: AuditSource, doc: t
  * concurrent approvals the second sees 'approved' and is refused: the effect happens once, in the
  * same transaction as the status change, or not at all.
  */
-export async function transitionDoc(db: DbOrTx, ctx: RequestContext, src: AuditSource, kind: DocKind, id: number, action: DocAction, comment: string | null): Promise<DocDetail> {
-  writeCrop(ctx);
+export async function transitionDoc(
+  db: DbOrTx,
+  ctx: RequestContext,
+  src: AuditSource,
+  kind: DocKind,
+  id: number,
+  action: DocAction,
+  comment: string | null,
+): Promise<DocDetail> {
+  requireCropWrite(ctx);
   const rule = DOC_TRANSITIONS[action];
   await db.transaction(async (tx) => {
     const doc = await lockDoc(tx, ctx, kind, id);
@@ -301,7 +410,12 @@ export async function transitionDoc(db: DbOrTx, ctx: RequestContext, src: AuditS
       .where(eq(D.id, doc.id));
     if (action === 'approve') await applyEffect(tx, ctx, src, doc);
     await event(tx, ctx, doc.id, action, doc.status, rule.to, comment);
-    await audit(tx, src, { action: `germ.${kind}.${action}`, targetType: 'germ_document', targetId: doc.id, detail: { docNo: doc.docNo, from: doc.status, to: rule.to, comment } });
+    await audit(tx, src, {
+      action: `germ.${kind}.${action}`,
+      targetType: 'germ_document',
+      targetId: doc.id,
+      detail: { docNo: doc.docNo, from: doc.status, to: rule.to, comment },
+    });
   });
   return getDoc(db, ctx, kind, id);
 }
@@ -317,4 +431,3 @@ export async function myTodo(db: DbOrTx, ctx: RequestContext): Promise<Partial<R
     .groupBy(D.kind);
   return Object.fromEntries(kinds.map((k) => [k, Number(rows.find((r) => r.kind === k)?.n ?? 0)]));
 }
-

@@ -1,37 +1,35 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { fieldName } from '@breedwise/contracts';
 import {
-  FIXED_GERMPLASM_TYPES, fieldName, type FileRef, type GermplasmDetail, type GermplasmExportQuery, type GermplasmInput, type GermplasmOption,
-  type GermplasmPageParsed, type GermplasmRow, type PedigreeCheckResult, type PedigreeGraph,
-} from '@breedwise/contracts';
+  FIXED_GERMPLASM_TYPES,
+  germplasmList,
+  type FileRef,
+  type GermplasmDetail,
+  type GermplasmExportQuery,
+  type GermplasmInput,
+  type GermplasmOption,
+  type GermplasmPageParsed,
+  type GermplasmRow,
+  type PedigreeCheckResult,
+  type PedigreeGraph,
+} from '@breedwise/contracts/germ';
 import { ancestry, formatPurdy, generatePurdy, pedigreeNames, tryParsePurdy, wouldCreateCycle, type ParentRecord } from '@breedwise/pedigree';
 import type { DbOrTx } from '../../../db/client';
-import type { RequestContext } from '../../../platform/context';
+import { requireCrop, requireCropWrite, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
-import { filterConditions, type FilterableField } from '../../../platform/filters';
+import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
-import { createdStamp, updatedStamp } from '../../../platform/tenant';
-import { sysFile } from '../../common/common.tables';
-import { signedFileUrl } from '../../common';
-import { sysUser } from '../../system/system.tables';
-import { germGermplasm, germLot } from '../germ.tables';
-import { currentCrop, inCrop, q3, writeCrop } from '../scope';
+import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
+import { signedFileUrl, sysFile } from '../../common';
+import { sysUser } from '../../system';
+import { germLot } from '../lot/lot.tables';
+import { q3 } from '../scope';
+import { germGermplasm } from './germplasm.tables';
 
 const G = germGermplasm;
 const female = alias(germGermplasm, 'female_parent');
 const male = alias(germGermplasm, 'male_parent');
-
-const sortable = {
-  accessionNo: G.accessionNo,
-  name: G.name,
-  type: G.type,
-  origin: G.origin,
-  source: G.source,
-  generation: G.generation,
-  introducedOn: G.introducedOn,
-  createdAt: G.createdAt,
-  updatedAt: G.updatedAt,
-};
 
 const columns = {
   id: G.id,
@@ -57,19 +55,32 @@ const columns = {
   updatedAt: G.updatedAt,
 };
 
-/** Fields of the germplasm filter drawer (the web declares the same keys). */
-export const germplasmFilterFields: Record<string, FilterableField> = {
-  accessionNo: { column: G.accessionNo, type: 'text', repeatable: true },
-  name: { column: G.name, type: 'text', repeatable: true },
-  type: { column: G.type, type: 'select' },
-  origin: { column: G.origin, type: 'text' },
-  source: { column: G.source, type: 'text' },
-  generation: { column: G.generation, type: 'text' },
-  pedigree: { column: G.pedigree, type: 'text', repeatable: true },
-  remark: { column: G.remark, type: 'text' },
-  introducedOn: { column: G.introducedOn, type: 'date' },
-  createdAt: { column: G.createdAt, type: 'date' },
-};
+/** The columns behind the list's declared filter and sort keys (`germplasmList` in the contracts). */
+const list = listColumns(germplasmList, {
+  filters: {
+    accessionNo: G.accessionNo,
+    name: G.name,
+    type: G.type,
+    origin: G.origin,
+    source: G.source,
+    generation: G.generation,
+    pedigree: G.pedigree,
+    remark: G.remark,
+    introducedOn: G.introducedOn,
+    createdAt: G.createdAt,
+  },
+  sort: {
+    accessionNo: G.accessionNo,
+    name: G.name,
+    type: G.type,
+    origin: G.origin,
+    source: G.source,
+    generation: G.generation,
+    introducedOn: G.introducedOn,
+    createdAt: G.createdAt,
+    updatedAt: G.updatedAt,
+  },
+});
 
 function listWhere(ctx: RequestContext, q: GermplasmExportQuery) {
   const stocked = exists(sql`(select 1 from ${germLot} where ${germLot.germplasmId} = ${G.id} and ${germLot.quantity} > 0)`);
@@ -78,12 +89,9 @@ function listWhere(ctx: RequestContext, q: GermplasmExportQuery) {
     q.type ? eq(G.type, q.type) : undefined,
     q.inStock === 'true' ? stocked : q.inStock === 'false' ? not(stocked) : undefined,
     q.keyword
-      ? or(
-          ...[G.accessionNo, G.name, G.pedigree].map((c) => ilike(c, likePattern(q.keyword!))),
-          ilike(sql`${G.synonyms}::text`, likePattern(q.keyword)),
-        )
+      ? or(...[G.accessionNo, G.name, G.pedigree].map((c) => ilike(c, likePattern(q.keyword!))), ilike(sql`${G.synonyms}::text`, likePattern(q.keyword)))
       : undefined,
-    filterConditions(q.filters, germplasmFilterFields),
+    filterConditions(q.filters, list.filters),
   );
 }
 
@@ -127,7 +135,11 @@ export async function countGermplasm(db: DbOrTx, ctx: RequestContext, q: Germpla
 export async function listGermplasm(db: DbOrTx, ctx: RequestContext, q: GermplasmPageParsed) {
   const { limit, offset } = pageWindow(q);
   const [rows, total] = await Promise.all([
-    baseSelect(db).where(listWhere(ctx, q)).orderBy(...orderBy(q, sortable, [desc(G.updatedAt)], G.id)).limit(limit).offset(offset),
+    baseSelect(db)
+      .where(listWhere(ctx, q))
+      .orderBy(...orderBy(q, list.sortable, [desc(G.updatedAt)], G.id))
+      .limit(limit)
+      .offset(offset),
     countGermplasm(db, ctx, q),
   ]);
   return { rows: await withStock(db, rows), total };
@@ -157,7 +169,10 @@ async function fileRefs(db: DbOrTx, ctx: RequestContext, ids: string[]): Promise
 export async function getGermplasm(db: DbOrTx, ctx: RequestContext, id: number): Promise<GermplasmDetail> {
   const row = await getGermplasmRow(db, ctx, id);
   const [extra] = await db.select({ attributes: G.attributes, imageIds: G.imageIds, documentIds: G.documentIds }).from(G).where(eq(G.id, id));
-  const [{ children }] = await db.select({ children: count() }).from(G).where(and(inCrop(G, ctx), or(eq(G.femaleParentId, id), eq(G.maleParentId, id))));
+  const [{ children }] = await db
+    .select({ children: count() })
+    .from(G)
+    .where(and(inCrop(G, ctx), or(eq(G.femaleParentId, id), eq(G.maleParentId, id))));
   const records = await ancestorRecords(db, ctx, [id], 13);
   return {
     ...row,
@@ -181,10 +196,13 @@ interface AncestorRow extends ParentRecord {
 export async function ancestorRecords(db: DbOrTx, ctx: RequestContext, ids: number[], depth: number): Promise<AncestorRow[]> {
   if (!ids.length) return [];
   const orgId = ctx.orgId!;
-  const cropId = currentCrop(ctx);
+  const cropId = requireCrop(ctx);
   const rows = await db.execute(sql`
     with recursive anc(id, d) as (
-      select g.id, 0 from ${G} g where g.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and g.org_id = ${orgId} and g.crop_id = ${cropId}
+      select g.id, 0 from ${G} g where g.id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) and g.org_id = ${orgId} and g.crop_id = ${cropId}
       union
       select p.id, a.d + 1 from anc a
         join ${G} c on c.id = a.id
@@ -242,11 +260,13 @@ export async function germplasmOptions(db: DbOrTx, ctx: RequestContext, q: { key
   return db
     .select({ id: G.id, accessionNo: G.accessionNo, name: G.name, type: G.type, generation: G.generation })
     .from(G)
-    .where(and(
-      inCrop(G, ctx),
-      ids ? inArray(G.id, ids) : undefined,
-      q.keyword ? or(ilike(G.accessionNo, likePattern(q.keyword)), ilike(G.name, likePattern(q.keyword))) : undefined,
-    ))
+    .where(
+      and(
+        inCrop(G, ctx),
+        ids ? inArray(G.id, ids) : undefined,
+        q.keyword ? or(ilike(G.accessionNo, likePattern(q.keyword)), ilike(G.name, likePattern(q.keyword))) : undefined,
+      ),
+    )
     .orderBy(asc(G.accessionNo))
     .limit(ids ? 200 : 30);
 }
@@ -287,7 +307,10 @@ async function checkParents(db: DbOrTx, ctx: RequestContext, input: GermplasmInp
   const parentIds = [input.femaleParentId, input.maleParentId].filter((p): p is number => p !== null);
   const records = await ancestorRecords(db, ctx, parentIds, 60);
   const byId = new Map(records.map((r) => [r.id, r]));
-  for (const [key, pid] of [['femaleParentId', input.femaleParentId], ['maleParentId', input.maleParentId]] as const) {
+  for (const [key, pid] of [
+    ['femaleParentId', input.femaleParentId],
+    ['maleParentId', input.maleParentId],
+  ] as const) {
     if (pid === null) continue;
     const field = fieldName(key, ctx.locale);
     if (!byId.has(pid)) throw new AppError(400, 'GERM_PARENT_NOT_FOUND', { field, value: pid });
@@ -299,7 +322,10 @@ async function checkParents(db: DbOrTx, ctx: RequestContext, input: GermplasmInp
 async function checkFiles(db: DbOrTx, ctx: RequestContext, input: GermplasmInput) {
   const ids = [...new Set([...input.imageIds, ...input.documentIds])];
   if (!ids.length) return;
-  const found = await db.select({ id: sysFile.id }).from(sysFile).where(and(eq(sysFile.orgId, ctx.orgId!), inArray(sysFile.id, ids), isNull(sysFile.deletedAt)));
+  const found = await db
+    .select({ id: sysFile.id })
+    .from(sysFile)
+    .where(and(eq(sysFile.orgId, ctx.orgId!), inArray(sysFile.id, ids), isNull(sysFile.deletedAt)));
   if (found.length !== ids.length) throw notFound();
 }
 
@@ -312,52 +338,82 @@ async function pedigreeFor(db: DbOrTx, ctx: RequestContext, input: GermplasmInpu
 }
 
 export async function createGermplasm(db: DbOrTx, ctx: RequestContext, input: GermplasmInput): Promise<GermplasmDetail> {
-  const cropId = writeCrop(ctx);
+  const cropId = requireCropWrite(ctx);
   const parents = await checkParents(db, ctx, input, null);
   await checkFiles(db, ctx, input);
   const pedigree = await pedigreeFor(db, ctx, input, parents);
   const [row] = await guardAccession(input.accessionNo, () =>
-    db.insert(G).values({ ...pick(input), pedigree, cropId, ...createdStamp(ctx) }).returning({ id: G.id }),
+    db
+      .insert(G)
+      .values({ ...pick(input), pedigree, cropId, ...createdStamp(ctx) })
+      .returning({ id: G.id }),
   );
   return getGermplasm(db, ctx, row.id);
 }
 
 export async function updateGermplasm(db: DbOrTx, ctx: RequestContext, input: GermplasmInput & { id: number }): Promise<GermplasmDetail> {
-  writeCrop(ctx);
+  requireCropWrite(ctx);
   await getGermplasmRow(db, ctx, input.id);
   const parents = await checkParents(db, ctx, input, input.id);
   await checkFiles(db, ctx, input);
   const pedigree = await pedigreeFor(db, ctx, input, parents);
   await guardAccession(input.accessionNo, () =>
-    db.update(G).set({ ...pick(input), pedigree, ...updatedStamp(ctx) }).where(and(inCrop(G, ctx), eq(G.id, input.id))),
+    db
+      .update(G)
+      .set({ ...pick(input), pedigree, ...updatedStamp(ctx) })
+      .where(and(inCrop(G, ctx), eq(G.id, input.id))),
   );
   return getGermplasm(db, ctx, input.id);
 }
 
 export async function deleteGermplasm(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
-  writeCrop(ctx);
+  requireCropWrite(ctx);
   await getGermplasmRow(db, ctx, id);
   const [{ lots }] = await db.select({ lots: count() }).from(germLot).where(eq(germLot.germplasmId, id));
-  const [{ children }] = await db.select({ children: count() }).from(G).where(or(eq(G.femaleParentId, id), eq(G.maleParentId, id)));
+  const [{ children }] = await db
+    .select({ children: count() })
+    .from(G)
+    .where(or(eq(G.femaleParentId, id), eq(G.maleParentId, id)));
   if (Number(lots) > 0 || Number(children) > 0) throw conflict('GERM_IN_USE', { lots: Number(lots), children: Number(children) });
   await db.delete(G).where(and(inCrop(G, ctx), eq(G.id, id)));
 }
 
 /** Accession numbers of this crop among the given ones (import checks). */
 export async function existingAccessions(db: DbOrTx, ctx: RequestContext, accessions: string[]): Promise<Map<string, { id: number; name: string }>> {
-  if (!accessions.length) return new Map();
-  const rows = await db.select({ id: G.id, accessionNo: G.accessionNo, name: G.name }).from(G).where(and(inCrop(G, ctx), inArray(G.accessionNo, accessions)));
-  return new Map(rows.map((r) => [r.accessionNo, { id: r.id, name: r.name }]));
+  const found = new Map<string, { id: number; name: string }>();
+  // In slices: a statement holds at most 65,535 parameters, and an import of 100,000 rows names more.
+  for (let at = 0; at < accessions.length; at += 10_000) {
+    const rows = await db
+      .select({ id: G.id, accessionNo: G.accessionNo, name: G.name })
+      .from(G)
+      .where(and(inCrop(G, ctx), inArray(G.accessionNo, accessions.slice(at, at + 10_000))));
+    for (const r of rows) found.set(r.accessionNo, { id: r.id, name: r.name });
+  }
+  return found;
 }
 
-export async function insertGermplasmRows(db: DbOrTx, ctx: RequestContext, rows: (Omit<GermplasmInput, 'femaleParentId' | 'maleParentId'> & { femaleParent: string | null; maleParent: string | null })[]): Promise<void> {
-  const cropId = writeCrop(ctx);
+export async function insertGermplasmRows(
+  db: DbOrTx,
+  ctx: RequestContext,
+  rows: (Omit<GermplasmInput, 'femaleParentId' | 'maleParentId'> & { femaleParent: string | null; maleParent: string | null })[],
+): Promise<void> {
+  const cropId = requireCropWrite(ctx);
   const refs = [...new Set(rows.flatMap((r) => [r.femaleParent, r.maleParent]).filter((v): v is string => !!v))];
   const known = await existingAccessions(db, ctx, refs);
   for (const r of rows) {
-    const f = r.femaleParent ? known.get(r.femaleParent) ?? null : null;
-    const m = r.maleParent ? known.get(r.maleParent) ?? null : null;
-    const pedigree = r.pedigree ?? (f && m ? formatPurdy({ kind: 'cross', parents: [{ kind: 'name', name: f.name }, { kind: 'name', name: m.name }] }) : null);
+    const f = r.femaleParent ? (known.get(r.femaleParent) ?? null) : null;
+    const m = r.maleParent ? (known.get(r.maleParent) ?? null) : null;
+    const pedigree =
+      r.pedigree ??
+      (f && m
+        ? formatPurdy({
+            kind: 'cross',
+            parents: [
+              { kind: 'name', name: f.name },
+              { kind: 'name', name: m.name },
+            ],
+          })
+        : null);
     const [created] = await db
       .insert(G)
       .values({ ...pick({ ...r, femaleParentId: f?.id ?? null, maleParentId: m?.id ?? null }), pedigree, cropId, ...createdStamp(ctx) })

@@ -4,16 +4,24 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import bwipjs from 'bwip-js/node';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Locale } from '@breedwise/contracts';
 import {
-  germplasmTypeLabels, LABEL_LAYOUTS, labelFieldLabels, lotUnitLabels,
-  type LabelField, type LabelLayout, type Locale,
-} from '@breedwise/contracts';
+  germplasmTypeLabels,
+  LABEL_LAYOUTS,
+  labelFieldLabels,
+  labelSheetLabels,
+  lotUnitLabels,
+  type LabelField,
+  type LabelLayout,
+} from '@breedwise/contracts/germ';
 import type { DbOrTx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
 import { notFound } from '../../../platform/errors';
-import { germGermplasm, germLot } from '../germ.tables';
-import { inCrop, q3 } from '../scope';
-import { placeIndex } from '../inventory/place.service';
+import { inCrop } from '../../../platform/tenant';
+import { germGermplasm } from '../germplasm/germplasm.tables';
+import { germLot } from '../lot/lot.tables';
+import { placeIndex } from '../place/place.service';
+import { q3 } from '../scope';
 
 /**
  * The label font ships with the product (Noto Sans SC, SIL OFL, from npm): Chinese names print on any
@@ -35,12 +43,26 @@ export interface LabelItem {
 async function loadItems(db: DbOrTx, ctx: RequestContext, target: 'lot' | 'germplasm', ids: number[], locale: Locale): Promise<LabelItem[]> {
   const typeWord = (t: keyof typeof germplasmTypeLabels) => germplasmTypeLabels[t][locale];
   if (target === 'germplasm') {
-    const rows = await db.select().from(germGermplasm).where(and(inCrop(germGermplasm, ctx), inArray(germGermplasm.id, ids)));
+    const rows = await db
+      .select()
+      .from(germGermplasm)
+      .where(and(inCrop(germGermplasm, ctx), inArray(germGermplasm.id, ids)));
     if (rows.length !== new Set(ids).size) throw notFound();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => {
       const g = byId.get(id)!;
-      return { code: g.accessionNo, values: { accessionNo: g.accessionNo, name: g.name, type: typeWord(g.type), generation: g.generation ?? '', pedigree: g.pedigree ?? '', origin: g.origin ?? '', source: g.source ?? '' } };
+      return {
+        code: g.accessionNo,
+        values: {
+          accessionNo: g.accessionNo,
+          name: g.name,
+          type: typeWord(g.type),
+          generation: g.generation ?? '',
+          pedigree: g.pedigree ?? '',
+          origin: g.origin ?? '',
+          source: g.source ?? '',
+        },
+      };
     });
   }
   const rows = await db
@@ -56,9 +78,15 @@ async function loadItems(db: DbOrTx, ctx: RequestContext, target: 'lot' | 'germp
     return {
       code: lot.lotNo,
       values: {
-        lotNo: lot.lotNo, accessionNo: g.accessionNo, name: g.name, place: places.get(lot.placeId)?.path ?? '',
-        quantity: `${q3(lot.quantity)} ${lotUnitLabels[lot.unit][locale]}`, harvestYear: lot.harvestYear ? String(lot.harvestYear) : '',
-        generation: g.generation ?? '', pedigree: g.pedigree ?? '', type: typeWord(g.type),
+        lotNo: lot.lotNo,
+        accessionNo: g.accessionNo,
+        name: g.name,
+        place: places.get(lot.placeId)?.path ?? '',
+        quantity: `${q3(lot.quantity)} ${lotUnitLabels[lot.unit][locale]}`,
+        harvestYear: lot.harvestYear ? String(lot.harvestYear) : '',
+        generation: g.generation ?? '',
+        pedigree: g.pedigree ?? '',
+        type: typeWord(g.type),
       },
     };
   });
@@ -97,13 +125,16 @@ function drawCode128(doc: PDFKit.PDFDocument, text: string, x: number, y: number
  * Sheets of labels as a PDF: one label per item and copy, in the layout's grid, each with the chosen
  * fields and a QR code, a Code 128 barcode, or both, carrying the item's number.
  */
-export async function renderLabels(items: LabelItem[], opts: { fields: LabelField[]; code: 'qr' | 'code128' | 'both'; layout: LabelLayout; copies: number; locale: Locale }): Promise<Buffer> {
+export async function renderLabels(
+  items: LabelItem[],
+  opts: { fields: LabelField[]; code: 'qr' | 'code128' | 'both'; layout: LabelLayout; copies: number; locale: Locale },
+): Promise<Buffer> {
   const layout = LABEL_LAYOUTS[opts.layout];
   const w = layout.widthMm * MM;
   const h = layout.heightMm * MM;
   const marginX = (A4.width - layout.columns * w) / 2;
   const marginY = (A4.height - layout.rows * h) / 2;
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: 'Labels', Creator: 'Breedwise' } });
+  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: labelSheetLabels.title[opts.locale], Creator: 'Breedwise' } });
   doc.registerFont('label', font());
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -120,7 +151,13 @@ export async function renderLabels(items: LabelItem[], opts: { fields: LabelFiel
     const x = marginX + (slot % layout.columns) * w;
     const y = marginY + Math.floor(slot / layout.columns) * h;
     // A faint outline helps cutting plain paper; label stock ignores it.
-    doc.save().lineWidth(0.3).strokeColor('#d0d0d0').rect(x + 0.5, y + 0.5, w - 1, h - 1).stroke().restore();
+    doc
+      .save()
+      .lineWidth(0.3)
+      .strokeColor('#d0d0d0')
+      .rect(x + 0.5, y + 0.5, w - 1, h - 1)
+      .stroke()
+      .restore();
     const withQr = opts.code !== 'code128';
     const withBar = opts.code !== 'qr';
     const qrSize = withQr ? Math.min(h - 2 * MM, w * 0.38) : 0;
@@ -147,7 +184,11 @@ export async function renderLabels(items: LabelItem[], opts: { fields: LabelFiel
   return done;
 }
 
-export async function labelPdf(db: DbOrTx, ctx: RequestContext, req: { target: 'lot' | 'germplasm'; ids: number[]; fields: string[]; code: 'qr' | 'code128' | 'both'; layout: LabelLayout; copies: number }): Promise<Buffer> {
+export async function labelPdf(
+  db: DbOrTx,
+  ctx: RequestContext,
+  req: { target: 'lot' | 'germplasm'; ids: number[]; fields: string[]; code: 'qr' | 'code128' | 'both'; layout: LabelLayout; copies: number },
+): Promise<Buffer> {
   const items = await loadItems(db, ctx, req.target, req.ids, ctx.locale);
   return renderLabels(items, { fields: req.fields as LabelField[], code: req.code, layout: req.layout, copies: req.copies, locale: ctx.locale });
 }

@@ -1,28 +1,43 @@
 import { and, asc, count, countDistinct, eq, gt, gte, inArray, sql } from 'drizzle-orm';
-import type { InventoryStatistic, LotUnit } from '@breedwise/contracts';
+import type { InventoryStatistic, LotUnit } from '@breedwise/contracts/germ';
 import type { DbOrTx } from '../../../db/client';
-import { can, requireOrg, type RequestContext } from '../../../platform/context';
+import { can, requireCrop, requireOrg, type RequestContext } from '../../../platform/context';
 import { notFound } from '../../../platform/errors';
-import { sysCrop, sysUserCrop } from '../../system/system.tables';
-import { germDocument, germGermplasm, germLot, germLotTxn } from '../germ.tables';
-import { currentCrop, inCrop, q3 } from '../scope';
-import { placeIndex } from '../inventory/place.service';
+import { inCrop } from '../../../platform/tenant';
+import { sysCrop, sysUserCrop } from '../../system';
+import { germDocument } from '../document/document.tables';
+import { germGermplasm } from '../germplasm/germplasm.tables';
+import { germLotTxn } from '../ledger/ledger.tables';
+import { germLot } from '../lot/lot.tables';
+import { placeIndex } from '../place/place.service';
+import { q3 } from '../scope';
 
 const G = germGermplasm;
 
 /** A crop of the caller's organisation that the caller may see (crop access, or the administrator). */
 async function visibleCrop(db: DbOrTx, ctx: RequestContext, cropId: number) {
-  const [crop] = await db.select({ id: sysCrop.id }).from(sysCrop).where(and(eq(sysCrop.orgId, requireOrg(ctx)), eq(sysCrop.id, cropId)));
+  const [crop] = await db
+    .select({ id: sysCrop.id })
+    .from(sysCrop)
+    .where(and(eq(sysCrop.orgId, requireOrg(ctx)), eq(sysCrop.id, cropId)));
   if (!crop) throw notFound();
   if (!can(ctx, '*:*:*')) {
-    const [access] = await db.select({ cropId: sysUserCrop.cropId }).from(sysUserCrop).where(and(eq(sysUserCrop.userId, ctx.userId), eq(sysUserCrop.cropId, cropId)));
+    const [access] = await db
+      .select({ cropId: sysUserCrop.cropId })
+      .from(sysUserCrop)
+      .where(and(eq(sysUserCrop.userId, ctx.userId), eq(sysUserCrop.cropId, cropId)));
     if (!access) throw notFound();
   }
 }
 
 export async function cropTypeStatistic(db: DbOrTx, ctx: RequestContext, cropId: number) {
   await visibleCrop(db, ctx, cropId);
-  const rows = await db.select({ type: G.type, count: count() }).from(G).where(and(eq(G.orgId, requireOrg(ctx)), eq(G.cropId, cropId))).groupBy(G.type).orderBy(asc(G.type));
+  const rows = await db
+    .select({ type: G.type, count: count() })
+    .from(G)
+    .where(and(eq(G.orgId, requireOrg(ctx)), eq(G.cropId, cropId)))
+    .groupBy(G.type)
+    .orderBy(asc(G.type));
   return rows.map((r) => ({ type: r.type, count: Number(r.count) }));
 }
 
@@ -34,12 +49,27 @@ export async function fiveYearStatistic(db: DbOrTx, ctx: RequestContext) {
   const start = new Date(Date.UTC(from, 0, 1));
   const introduced = sql`coalesce(${G.introducedOn}::timestamptz, ${G.createdAt})`;
   const [accessions, lots, docs] = await Promise.all([
-    db.select({ year: yearOf(introduced), n: count() }).from(G).where(and(inCrop(G, ctx), gte(introduced, start))).groupBy(yearOf(introduced)),
-    db.select({ year: yearOf(germLot.createdAt), n: count() }).from(germLot).where(and(inCrop(germLot, ctx), gte(germLot.createdAt, start))).groupBy(yearOf(germLot.createdAt)),
+    db
+      .select({ year: yearOf(introduced), n: count() })
+      .from(G)
+      .where(and(inCrop(G, ctx), gte(introduced, start)))
+      .groupBy(yearOf(introduced)),
+    db
+      .select({ year: yearOf(germLot.createdAt), n: count() })
+      .from(germLot)
+      .where(and(inCrop(germLot, ctx), gte(germLot.createdAt, start)))
+      .groupBy(yearOf(germLot.createdAt)),
     db
       .select({ year: yearOf(germDocument.reviewedAt), kind: germDocument.kind, n: count() })
       .from(germDocument)
-      .where(and(inCrop(germDocument, ctx), eq(germDocument.status, 'approved'), inArray(germDocument.kind, ['inbound', 'outbound']), gte(germDocument.reviewedAt, start)))
+      .where(
+        and(
+          inCrop(germDocument, ctx),
+          eq(germDocument.status, 'approved'),
+          inArray(germDocument.kind, ['inbound', 'outbound']),
+          gte(germDocument.reviewedAt, start),
+        ),
+      )
       .groupBy(yearOf(germDocument.reviewedAt), germDocument.kind),
   ]);
   return Array.from({ length: 5 }, (_, i) => {
@@ -69,7 +99,13 @@ export async function recentYearStatistic(db: DbOrTx, ctx: RequestContext) {
     .where(and(inCrop(germLot, ctx), gte(germLotTxn.createdAt, start)))
     .groupBy(month, germLotTxn.type);
   const n = (m: string, types: string[]) => rows.filter((r) => r.month === m && types.includes(r.type)).reduce((s, r) => s + Number(r.n), 0);
-  return months.map((m) => ({ month: m, deposits: n(m, ['deposit']), withdrawals: n(m, ['withdrawal']), discards: n(m, ['discard']), adjustments: n(m, ['adjustment']) }));
+  return months.map((m) => ({
+    month: m,
+    deposits: n(m, ['deposit']),
+    withdrawals: n(m, ['withdrawal']),
+    discards: n(m, ['discard']),
+    adjustments: n(m, ['adjustment']),
+  }));
 }
 
 export async function cropStatistic(db: DbOrTx, ctx: RequestContext) {
@@ -80,19 +116,25 @@ export async function cropStatistic(db: DbOrTx, ctx: RequestContext) {
     db.select({ cropId: germLot.cropId, n: count() }).from(germLot).where(eq(germLot.orgId, orgId)).groupBy(germLot.cropId),
   ]);
   return crops.map((c) => ({
-    cropId: c.id, code: c.code, nameZh: c.nameZh, nameEn: c.nameEn,
+    cropId: c.id,
+    code: c.code,
+    nameZh: c.nameZh,
+    nameEn: c.nameEn,
     accessions: Number(acc.find((a) => a.cropId === c.id)?.n ?? 0),
     lots: Number(lots.find((a) => a.cropId === c.id)?.n ?? 0),
   }));
 }
 
 export async function inventoryStatistic(db: DbOrTx, ctx: RequestContext): Promise<InventoryStatistic> {
-  currentCrop(ctx);
+  requireCrop(ctx);
   const [totals] = await db
     .select({ lots: count(), empty: sql<number>`count(*) filter (where ${germLot.quantity} = 0)` })
     .from(germLot)
     .where(inCrop(germLot, ctx));
-  const [{ accessions }] = await db.select({ accessions: countDistinct(germLot.germplasmId) }).from(germLot).where(and(inCrop(germLot, ctx), gt(germLot.quantity, 0)));
+  const [{ accessions }] = await db
+    .select({ accessions: countDistinct(germLot.germplasmId) })
+    .from(germLot)
+    .where(and(inCrop(germLot, ctx), gt(germLot.quantity, 0)));
   const byPlace = await db
     .select({ placeId: germLot.placeId, unit: germLot.unit, lots: count(), quantity: sql<string>`sum(${germLot.quantity})` })
     .from(germLot)
@@ -115,6 +157,11 @@ export async function inventoryStatistic(db: DbOrTx, ctx: RequestContext): Promi
     emptyLots: Number(totals.empty),
     accessionsInStock: Number(accessions),
     byUnit: [...units.entries()].map(([unit, v]) => ({ unit, ...v })),
-    byWarehouse: [...warehouses.entries()].map(([placeId, w]) => ({ placeId, name: w.name, lots: w.lots, quantities: [...w.quantities.entries()].map(([unit, quantity]) => ({ unit, quantity })) })),
+    byWarehouse: [...warehouses.entries()].map(([placeId, w]) => ({
+      placeId,
+      name: w.name,
+      lots: w.lots,
+      quantities: [...w.quantities.entries()].map(([unit, quantity]) => ({ unit, quantity })),
+    })),
   };
 }

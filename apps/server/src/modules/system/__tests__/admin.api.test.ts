@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { createOtherOrg, createTestApp, TEST_PASSWORD, userId, type TestApp } from '../../../test/harness';
 import { sysAuditLog } from '../../audit';
-import { sysCrop, sysMenu, sysOrg } from '../system.tables';
+import { sysCrop, sysMenu, sysOrg } from '..';
 
 let t: TestApp;
 let admin: string;
@@ -19,19 +19,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const demoCrops = async () => Object.fromEntries((await t.db.select().from(sysCrop).innerJoin(sysOrg, eq(sysOrg.id, sysCrop.orgId)).where(eq(sysOrg.code, 'demo'))).map((r) => [r.sys_crop.code, r.sys_crop.id]));
+const demoCrops = async () =>
+  Object.fromEntries(
+    (await t.db.select().from(sysCrop).innerJoin(sysOrg, eq(sysOrg.id, sysCrop.orgId)).where(eq(sysOrg.code, 'demo'))).map((r) => [
+      r.sys_crop.code,
+      r.sys_crop.id,
+    ]),
+  );
 
 describe('users', () => {
-  it('creates a member with roles and crop access, lists only the organisation\'s members', async () => {
+  it("creates a member with roles and crop access, lists only the organisation's members", async () => {
     const roles = (await t.call('GET', '/api/system/role/list', { token: admin })).body.rows;
     const userRole = roles.find((r: { roleKey: string }) => r.roleKey === 'user');
     const crops = await demoCrops();
     const res = await t.call('POST', '/api/system/user/create', {
       token: admin,
-      body: { username: 'tech1', nickName: 'Technician', password: 'field tech pass', roleIds: [userRole.id], crops: [{ cropId: crops.maize, access: 'view' }] },
+      body: {
+        username: 'tech1',
+        nickName: 'Technician',
+        password: 'field tech pass',
+        roleIds: [userRole.id],
+        crops: [{ cropId: crops.maize, access: 'view' }],
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ username: 'tech1', status: 'enabled', roles: [{ roleKey: 'user' }], crops: [{ cropId: crops.maize, access: 'view' }], platformAdmin: false });
+    expect(res.body.data).toMatchObject({
+      username: 'tech1',
+      status: 'enabled',
+      roles: [{ roleKey: 'user' }],
+      crops: [{ cropId: crops.maize, access: 'view' }],
+      platformAdmin: false,
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|password_hash/);
     const list = await t.call('GET', '/api/system/user/list', { token: admin, query: { keyword: 'tech' } });
     expect(list.body.total).toBe(1);
@@ -45,13 +63,19 @@ describe('users', () => {
 
   it('refuses roles and crops of another organisation', async () => {
     const rivalRoles = (await t.call('GET', '/api/system/role/list', { token: rivalAdmin })).body.rows;
-    const res = await t.call('POST', '/api/system/user/create', { token: admin, body: { username: 'tech2', nickName: 'x', password: 'field tech pass', roleIds: [rivalRoles[0].id], crops: [] } });
-    expect(res.body.errorCode).toBe('ROLE_NOT_FOUND');
-    const res2 = await t.call('POST', '/api/system/user/create', { token: admin, body: { username: 'tech2', nickName: 'x', password: 'field tech pass', roleIds: [], crops: [{ cropId: rival.crops.maize, access: 'operate' }] } });
+    const res = await t.call('POST', '/api/system/user/create', {
+      token: admin,
+      body: { username: 'tech2', nickName: 'x', password: 'field tech pass', roleIds: [rivalRoles[0].id], crops: [] },
+    });
+    expect(res.body.errorCode).toBe('SYS_ROLE_NOT_FOUND');
+    const res2 = await t.call('POST', '/api/system/user/create', {
+      token: admin,
+      body: { username: 'tech2', nickName: 'x', password: 'field tech pass', roleIds: [], crops: [{ cropId: rival.crops.maize, access: 'operate' }] },
+    });
     expect(res2.body.errorCode).toBe('CROP_NOT_ALLOWED');
   });
 
-  it('disabling ends the member\'s sessions; an administrator\'s password reset does too', async () => {
+  it("disabling ends the member's sessions; an administrator's password reset does too", async () => {
     const id = await userId(t.db, 'tech1');
     const token = await t.login('tech1', 'field tech pass');
     expect((await t.call('PUT', '/api/system/user/status', { token: admin, body: { ids: [id], status: 'disabled' } })).body.data.count).toBe(1);
@@ -62,13 +86,24 @@ describe('users', () => {
     expect((await t.call('GET', '/api/auth/api/login/info', { token: again })).status).toBe(401);
     // Not on oneself.
     const self = await t.call('PUT', '/api/system/user/status', { token: admin, body: { ids: [await userId(t.db, 'admin')], status: 'disabled' } });
-    expect(self.body.errorCode).toBe('USER_SELF_CHANGE');
+    expect(self.body.errorCode).toBe('SYS_USER_SELF_CHANGE');
   });
 
   it('ignores injected platformAdmin, orgId and password hash fields (mass assignment)', async () => {
     const res = await t.call('POST', '/api/system/user/create', {
       token: admin,
-      body: { username: 'sneaky', nickName: 'S', password: 'sneaky pass 2026', roleIds: [], crops: [], platformAdmin: true, orgId: rival.orgId, passwordHash: 'x', status: 'disabled', id: 1 },
+      body: {
+        username: 'sneaky',
+        nickName: 'S',
+        password: 'sneaky pass 2026',
+        roleIds: [],
+        crops: [],
+        platformAdmin: true,
+        orgId: rival.orgId,
+        passwordHash: 'x',
+        status: 'disabled',
+        id: 1,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ platformAdmin: false, status: 'enabled' });
@@ -81,7 +116,7 @@ describe('users', () => {
 });
 
 describe('roles and menus', () => {
-  it('granting a page to a role adds it to its members\' menu and permissions', async () => {
+  it("granting a page to a role adds it to its members' menu and permissions", async () => {
     const [orgRow] = await t.db.select().from(sysOrg).where(eq(sysOrg.code, 'demo'));
     void orgRow;
     const role = await t.call('POST', '/api/system/role/create', { token: admin, body: { roleKey: 'auditor', roleName: 'Auditor', menuIds: [] } });
@@ -106,15 +141,31 @@ describe('roles and menus', () => {
     const roles = (await t.call('GET', '/api/system/role/list', { token: admin })).body.rows;
     const adminRole = roles.find((r: { roleKey: string }) => r.roleKey === 'admin');
     expect(adminRole.dashboardType).toBe('admin');
-    expect((await t.call('DELETE', `/api/system/role/${adminRole.id}`, { token: admin })).body.errorCode).toBe('ROLE_BUILTIN');
+    expect((await t.call('DELETE', `/api/system/role/${adminRole.id}`, { token: admin })).body.errorCode).toBe('SYS_ROLE_BUILTIN');
     const auditor = roles.find((r: { roleKey: string }) => r.roleKey === 'auditor');
-    expect((await t.call('DELETE', `/api/system/role/${auditor.id}`, { token: admin })).body.errorCode).toBe('ROLE_IN_USE');
+    expect((await t.call('DELETE', `/api/system/role/${auditor.id}`, { token: admin })).body.errorCode).toBe('SYS_ROLE_IN_USE');
     expect((await t.call('GET', `/api/system/role/detail/${auditor.id}`, { token: rivalAdmin })).status).toBe(404);
   });
 
   it('menus are shared by all organisations: only a platform administrator edits them', async () => {
     const [m] = await t.db.select().from(sysMenu).where(eq(sysMenu.menuKey, 'doe.team'));
-    const body = { id: m.id, parentId: m.parentId, menuType: 'C', titleZh: m.titleZh, titleEn: m.titleEn, path: m.path, component: m.component, perms: m.perms, hidden: true, affix: false, helpUrl: '/docs/help/team', type: 'list', roles: ['admin'], orderNum: m.orderNum, status: 'enabled' };
+    const body = {
+      id: m.id,
+      parentId: m.parentId,
+      menuType: 'C',
+      titleZh: m.titleZh,
+      titleEn: m.titleEn,
+      path: m.path,
+      component: m.component,
+      perms: m.perms,
+      hidden: true,
+      affix: false,
+      helpUrl: '/docs/help/team',
+      type: 'list',
+      roles: ['admin'],
+      orderNum: m.orderNum,
+      status: 'enabled',
+    };
     const denied = await t.call('PUT', '/api/system/menu/update', { token: rivalAdmin, body });
     expect(denied.status).toBe(403);
     expect(denied.body.errorCode).toBe('PLATFORM_ADMIN_REQUIRED');
@@ -130,26 +181,35 @@ describe('roles and menus', () => {
 });
 
 describe('crops, genome builds and the gws calls', () => {
-  it('answers the current crop\'s builds and remembers my choice; no builds means none to choose', async () => {
+  it("answers the current crop's builds and remembers my choice; no builds means none to choose", async () => {
     const crops = await demoCrops();
     await t.call('POST', `/api/auth/api/login/setCropId/${crops.maize}`, { token: breeder });
     const list = (await t.call('GET', '/api/gs/api/gws/getBuildList', { token: breeder })).body.data;
     expect(list.builds.map((b: { code: string }) => b.code)).toEqual(['B73_RefGen_v5', 'B73_RefGen_v4']);
     expect(list.currentBuildId).toBe(list.builds[0].buildId);
-    const set = await t.call('POST', '/api/gs/api/gws/changeBuild/setCurrentBuildId', { token: breeder, form: { currentBuildId: String(list.builds[1].buildId) } });
+    const set = await t.call('POST', '/api/gs/api/gws/changeBuild/setCurrentBuildId', {
+      token: breeder,
+      form: { currentBuildId: String(list.builds[1].buildId) },
+    });
     expect(set.body.data.currentBuildId).toBe(list.builds[1].buildId);
     await t.call('POST', `/api/auth/api/login/setCropId/${crops.wheat}`, { token: breeder });
     expect((await t.call('GET', '/api/gs/api/gws/getBuildList', { token: breeder })).body.data).toMatchObject({ builds: [], currentBuildId: null });
-    expect((await t.call('POST', '/api/gs/api/gws/changeBuild/setCurrentBuildId', { token: breeder, form: { currentBuildId: String(list.builds[0].buildId) } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/gs/api/gws/changeBuild/setCurrentBuildId', { token: breeder, form: { currentBuildId: String(list.builds[0].buildId) } }))
+        .status,
+    ).toBe(404);
   });
 
-  it('writing a crop\'s builds needs operate access to that crop; another organisation\'s crop is not found', async () => {
+  it("writing a crop's builds needs operate access to that crop; another organisation's crop is not found", async () => {
     const crops = await demoCrops();
     const [org] = await t.db.select().from(sysOrg).where(eq(sysOrg.code, 'demo'));
     const { createUserWithMenus } = await import('../../../test/harness');
     const uid = await createUserWithMenus(t.db, org.id, 'cropkeeper', ['system', 'system.crop', 'system.crop.edit']);
-    const { sysUserCrop } = await import('../system.tables');
-    await t.db.insert(sysUserCrop).values([{ userId: uid, cropId: crops.maize, access: 'operate' }, { userId: uid, cropId: crops.wheat, access: 'view' }]);
+    const { sysUserCrop } = await import('..');
+    await t.db.insert(sysUserCrop).values([
+      { userId: uid, cropId: crops.maize, access: 'operate' },
+      { userId: uid, cropId: crops.wheat, access: 'view' },
+    ]);
     const token = await t.login('cropkeeper');
     const ok = await t.call('POST', '/api/system/crop/build/create', { token, body: { cropId: crops.maize, code: 'Mo17', name: 'Mo17 CAU' } });
     expect(ok.status).toBe(200);
@@ -168,7 +228,10 @@ describe('organisation settings', () => {
   it('sets single-session mode and password expiry; another administrator cannot see them', async () => {
     const current = (await t.call('GET', '/api/system/org/current', { token: admin })).body.data;
     expect(current.settings).toEqual({ passwordExpiryDays: 0, singleSession: false, registration: 'off' });
-    const res = await t.call('PUT', '/api/system/org/current', { token: rivalAdmin, body: { name: 'Rival Seeds', settings: { passwordExpiryDays: 90, singleSession: true, registration: 'off' } } });
+    const res = await t.call('PUT', '/api/system/org/current', {
+      token: rivalAdmin,
+      body: { name: 'Rival Seeds', settings: { passwordExpiryDays: 90, singleSession: true, registration: 'off' } },
+    });
     expect(res.body.data).toMatchObject({ name: 'Rival Seeds', settings: { passwordExpiryDays: 90, singleSession: true } });
     expect((await t.call('GET', '/api/system/org/current', { token: admin })).body.data.settings.singleSession).toBe(false);
     const first = await t.login('rival-admin');
@@ -193,7 +256,10 @@ describe('dictionaries, apps, tables, logs', () => {
     const got = (await t.call('GET', '/api/system/dic/get', { token: admin, query: { dictType: 'doe_season', appKey: 'doe' } })).body.data;
     expect(got.type).toMatchObject({ dictType: 'doe_season', entries: 4 });
     expect((await t.call('GET', '/api/system/dic/get', { token: admin, query: { dictType: 'doe_season', appKey: 'system' } })).status).toBe(404);
-    const add = await t.call('POST', '/api/system/dic/data/create', { token: admin, body: { dictType: 'doe_season', dictValue: 'rainy', labelZh: '雨季', labelEn: 'Rainy season' } });
+    const add = await t.call('POST', '/api/system/dic/data/create', {
+      token: admin,
+      body: { dictType: 'doe_season', dictValue: 'rainy', labelZh: '雨季', labelEn: 'Rainy season' },
+    });
     expect(add.status).toBe(200);
     const list = (await t.call('GET', '/api/system/dic/list', { token: breeder, query: { dictType: 'doe_season' } })).body.data;
     expect(list.map((e: { dictValue: string }) => e.dictValue)).toContain('rainy');
@@ -230,7 +296,7 @@ describe('dictionaries, apps, tables, logs', () => {
 });
 
 describe('messages and notices', () => {
-  it('counts, lists and marks messages read; others\' messages are not found', async () => {
+  it("counts, lists and marks messages read; others' messages are not found", async () => {
     const token = await t.login('breeder');
     await t.call('PUT', '/api/auth/api/profile/password', { token, body: { oldPassword: TEST_PASSWORD, newPassword: 'breeder new pass' } });
     const count = (await t.call('GET', '/api/auth/api/message/noReadCount', { token })).body.data.count;
@@ -246,7 +312,10 @@ describe('messages and notices', () => {
   it('getLatest answers the newest notice in force for the organisation', async () => {
     const token = await t.login('breeder', 'breeder new pass');
     expect((await t.call('GET', '/api/auth/api/notice/getLatest', { token })).body.data).toMatchObject({ title: '2026 年春播试验安排' });
-    await t.call('POST', '/api/system/notice/create', { token: admin, body: { title: 'Maintenance tonight', content: 'The system stops 22:00-23:00.', level: 'warning' } });
+    await t.call('POST', '/api/system/notice/create', {
+      token: admin,
+      body: { title: 'Maintenance tonight', content: 'The system stops 22:00-23:00.', level: 'warning' },
+    });
     expect((await t.call('GET', '/api/auth/api/notice/getLatest', { token })).body.data).toMatchObject({ title: 'Maintenance tonight', level: 'warning' });
     expect((await t.call('GET', '/api/auth/api/notice/getLatest', { token: rivalAdmin })).body.data).toBeNull();
   });
@@ -267,10 +336,22 @@ describe('licences (Ed25519)', () => {
 
       const subject = await lt.call('POST', '/api/gateway/license/subject/create', { token: a, body: { code: 'demo-co', name: 'Demo Seed Co.' } });
       expect((await lt.call('GET', `/api/gateway/license/get/${subject.body.data.id}`, { token: a })).body.data).toBeNull();
-      const bad = await lt.call('POST', '/api/gateway/license/createOrUpdate', { token: a, body: { subjectId: subject.body.data.id, name: 'x', activationDate: '2026-01-01', expiryDate: '2025-01-01', consumerType: 'user', consumerAmount: 2 } });
+      const bad = await lt.call('POST', '/api/gateway/license/createOrUpdate', {
+        token: a,
+        body: { subjectId: subject.body.data.id, name: 'x', activationDate: '2026-01-01', expiryDate: '2025-01-01', consumerType: 'user', consumerAmount: 2 },
+      });
       expect(bad.body.errorCode).toBe('LICENSE_DATES');
       const lic = await lt.call('POST', '/api/gateway/license/createOrUpdate', {
-        token: a, body: { subjectId: subject.body.data.id, name: 'Standard', activationDate: '2020-01-01', expiryDate: '2099-12-31', consumerType: 'user', consumerAmount: 2, description: 'two seats' },
+        token: a,
+        body: {
+          subjectId: subject.body.data.id,
+          name: 'Standard',
+          activationDate: '2020-01-01',
+          expiryDate: '2099-12-31',
+          consumerType: 'user',
+          consumerAmount: 2,
+          description: 'two seats',
+        },
       });
       expect(lic.body.data).toMatchObject({ name: 'Standard', consumerAmount: 2 });
       const exported = await lt.app.inject({ method: 'GET', url: `/api/gateway/license/export/${subject.body.data.id}`, headers: { token: a } });
@@ -285,11 +366,22 @@ describe('licences (Ed25519)', () => {
       expect(installed.body.data).toMatchObject({ status: 'valid', subjectName: 'Demo Seed Co.', consumerAmount: 2, used: 2 });
       expect((await lt.call('POST', '/api/auth/api/login', { form: { username: 'breeder', password: TEST_PASSWORD } })).status).toBe(200);
       // Two seats, two active users: a third is refused.
-      const third = await lt.call('POST', '/api/system/user/create', { token: a, body: { username: 'seat3', nickName: 'x', password: 'third seat pass', roleIds: [], crops: [] } });
+      const third = await lt.call('POST', '/api/system/user/create', {
+        token: a,
+        body: { username: 'seat3', nickName: 'x', password: 'third seat pass', roleIds: [], crops: [] },
+      });
       expect(third.body).toMatchObject({ errorCode: 'LICENSE_LIMIT' });
 
       const expired = await lt.call('POST', '/api/gateway/license/createOrUpdate', {
-        token: a, body: { subjectId: subject.body.data.id, name: 'Old', activationDate: '2020-01-01', expiryDate: '2021-01-01', consumerType: 'user', consumerAmount: 10 },
+        token: a,
+        body: {
+          subjectId: subject.body.data.id,
+          name: 'Old',
+          activationDate: '2020-01-01',
+          expiryDate: '2021-01-01',
+          consumerType: 'user',
+          consumerAmount: 10,
+        },
       });
       expect(expired.status).toBe(200);
       const oldFile = (await lt.app.inject({ method: 'GET', url: `/api/gateway/license/export/${subject.body.data.id}`, headers: { token: a } })).body;
@@ -304,7 +396,10 @@ describe('licences (Ed25519)', () => {
   it('without keys, licences are not enforced and files cannot be signed', async () => {
     expect((await t.call('GET', '/api/auth/api/license/info', { token: admin })).body.data).toMatchObject({ status: 'unenforced', enforced: false });
     const subject = await t.call('POST', '/api/gateway/license/subject/create', { token: admin, body: { code: 'nokey', name: 'No key' } });
-    await t.call('POST', '/api/gateway/license/createOrUpdate', { token: admin, body: { subjectId: subject.body.data.id, name: 'x', activationDate: '2026-01-01', expiryDate: '2027-01-01', consumerType: 'user', consumerAmount: 5 } });
+    await t.call('POST', '/api/gateway/license/createOrUpdate', {
+      token: admin,
+      body: { subjectId: subject.body.data.id, name: 'x', activationDate: '2026-01-01', expiryDate: '2027-01-01', consumerType: 'user', consumerAmount: 5 },
+    });
     expect((await t.call('GET', `/api/gateway/license/export/${subject.body.data.id}`, { token: admin })).body.errorCode).toBe('LICENSE_SIGNING_DISABLED');
     expect((await t.call('GET', '/api/auth/api/license/info', { token: await t.login('breeder', 'breeder new pass') })).status).toBe(403);
   });

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createOtherOrg, createTestApp, multipartBody, type TestApp } from '../../../test/harness';
-import { sysSession } from '../../auth/auth.tables';
-import { hashToken } from '../../auth/session.service';
-import { sysUser } from '../system.tables';
+import { createHash } from 'node:crypto';
+import { sysSession, sysUser } from '..';
+
+/** Sessions are stored by the SHA-256 of their token. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 let t: TestApp;
 let admin: string;
@@ -28,12 +30,21 @@ async function upload(token: string, name: string, content: Buffer, kind = 'imag
 }
 
 const brandBody = (over: Record<string, unknown> = {}) => ({
-  brandKey: 'seedbank', nameZh: '种子库', nameEn: 'Seed bank', primaryColor: '#2e7d32', hosts: [], pathPrefix: '/seedbank', dashboardType: 'germbank', ...over,
+  brandKey: 'seedbank',
+  nameZh: '种子库',
+  nameEn: 'Seed bank',
+  primaryColor: '#2e7d32',
+  hosts: [],
+  pathPrefix: '/seedbank',
+  dashboardType: 'germbank',
+  ...over,
 });
 
 describe('brand logos uploaded through the uploader', () => {
   it('are kept as a stable reference and given out as a signed link that works before login', async () => {
-    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2e7d32' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2e7d32' } })
+      .png()
+      .toBuffer();
     const up = await upload(admin, 'logo.png', logo);
     // The form sends back the reference (or the signed link it was shown): both are stored the same way.
     const created = await t.call('POST', '/api/system/brand/create', { token: admin, body: brandBody({ logoUrl: up.src }) });
@@ -59,21 +70,32 @@ describe('brand logos uploaded through the uploader', () => {
     expect(stored.body.data.logoUrl).toMatch(new RegExp(`^/api/common/download/${up.fileId}/`));
   });
 
-  it('must be images of the caller\'s own organisation', async () => {
+  it("must be images of the caller's own organisation", async () => {
     const text = await upload(admin, 'notes.txt', Buffer.from('not a logo'), 'text');
-    const refused = await t.call('POST', '/api/system/brand/create', { token: admin, body: brandBody({ brandKey: 'txt', pathPrefix: '/txt', logoUrl: `/api/common/file/${text.fileId}` }) });
+    const refused = await t.call('POST', '/api/system/brand/create', {
+      token: admin,
+      body: brandBody({ brandKey: 'txt', pathPrefix: '/txt', logoUrl: `/api/common/file/${text.fileId}` }),
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errorCode).toBe('FILE_NOT_IMAGE');
     // Another organisation's file is not found, even for a platform administrator of that organisation.
-    const logo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000000' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
     const mine = await upload(admin, 'mine.png', logo);
-    const foreign = await t.call('POST', '/api/system/brand/create', { token: rivalAdmin, body: brandBody({ brandKey: 'foreign', pathPrefix: '/foreign', logoUrl: `/api/common/file/${mine.fileId}` }) });
+    const foreign = await t.call('POST', '/api/system/brand/create', {
+      token: rivalAdmin,
+      body: brandBody({ brandKey: 'foreign', pathPrefix: '/foreign', logoUrl: `/api/common/file/${mine.fileId}` }),
+    });
     expect(foreign.status).toBe(404);
     expect(JSON.stringify(foreign.body)).not.toContain(mine.fileId);
   });
 
   it('other addresses are kept as they are', async () => {
-    const res = await t.call('POST', '/api/system/brand/create', { token: admin, body: brandBody({ brandKey: 'plain', pathPrefix: '/plain', logoUrl: 'https://cdn.example.org/logo.png' }) });
+    const res = await t.call('POST', '/api/system/brand/create', {
+      token: admin,
+      body: brandBody({ brandKey: 'plain', pathPrefix: '/plain', logoUrl: 'https://cdn.example.org/logo.png' }),
+    });
     expect(res.body.data.logoUrl).toBe('https://cdn.example.org/logo.png');
   });
 });
@@ -89,11 +111,14 @@ describe('organisation figures', () => {
     // A session idle beyond the window is no longer active.
     const idle = await t.login('breeder');
     expect((await t.call('GET', '/api/system/org/current', { token: admin })).body.data.activeSessions).toBe(before + 1);
-    await t.db.update(sysSession).set({ lastSeenAt: new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000) }).where(eq(sysSession.tokenHash, hashToken(idle)));
+    await t.db
+      .update(sysSession)
+      .set({ lastSeenAt: new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000) })
+      .where(eq(sysSession.tokenHash, hashToken(idle)));
     expect((await t.call('GET', '/api/system/org/current', { token: admin })).body.data.activeSessions).toBe(before);
   });
 
-  it('are the organisation\'s own and need the organisation permission', async () => {
+  it("are the organisation's own and need the organisation permission", async () => {
     const rival = (await t.call('GET', '/api/system/org/current', { token: rivalAdmin })).body.data;
     expect(rival.activeSessions).toBe(1);
     expect((await t.call('GET', '/api/system/org/current', { token: breeder })).status).toBe(403);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Modal, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MemberRow } from '@breedwise/contracts';
-import { UserSelect } from './selects';
+import type { MemberRow } from '@breedwise/contracts/doe';
+import { UserSelect } from './UserSelect';
 
 interface Props {
   open: boolean;
@@ -23,7 +23,7 @@ export function MembersModal({ open, title, source, load, save, editable, onClos
   const [names, setNames] = useState<Record<number, string>>({});
   useEffect(() => {
     if (open) void load().then(setRows);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const add = () => {
     if (!adding || rows.some((r) => r.userId === adding)) return;
@@ -31,29 +31,75 @@ export function MembersModal({ open, title, source, load, save, editable, onClos
     setAdding(undefined);
   };
   return (
-    <Modal open={open} title={title} onCancel={onClose} width={640} okText={t('common.save')} cancelText={t('common.cancel')} okButtonProps={{ disabled: !editable }}
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      width={640}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !editable }}
       onOk={async () => {
         await save(rows.map((r) => ({ userId: r.userId, role: r.role })));
         void message.success(t('doe.members.saved'));
         onClose();
-      }}>
+      }}
+    >
       {editable && (
         <Space style={{ marginBottom: 12 }}>
-          <UserSelect source={source} style={{ width: 280 }} value={adding} onChange={(v, o) => { setAdding(v as number); const opt = o as { label?: string } | undefined; if (opt?.label) setNames((n) => ({ ...n, [v as number]: opt.label! })); }} />
-          <Button onClick={add} disabled={!adding}>{t('doe.members.add')}</Button>
+          <UserSelect
+            source={source}
+            style={{ width: 280 }}
+            value={adding}
+            onChange={(v, o) => {
+              setAdding(v as number);
+              const opt = o as { label?: string } | undefined;
+              if (opt?.label) setNames((n) => ({ ...n, [v as number]: opt.label! }));
+            }}
+          />
+          <Button onClick={add} disabled={!adding}>
+            {t('doe.members.add')}
+          </Button>
         </Space>
       )}
-      <Table<MemberRow> size="small" rowKey="userId" dataSource={rows} pagination={false} columns={[
-        { title: t('doe.members.user'), key: 'u', render: (_, r) => (r.nickName ? `${r.nickName} (${r.username})` : r.username) },
-        {
-          title: t('doe.members.role'), dataIndex: 'role', width: 140,
-          render: (v: 'leader' | 'member', r) => (
-            <Select<'leader' | 'member'> size="small" value={v} disabled={!editable} style={{ width: 110 }} onChange={(role: 'leader' | 'member') => setRows(rows.map((x) => (x.userId === r.userId ? { ...x, role } : x)))}
-              options={[{ value: 'leader', label: t('doe.members.leader') }, { value: 'member', label: t('doe.members.member') }]} />
-          ),
-        },
-        { title: '', key: 'x', width: 80, render: (_, r) => editable && <Button type="link" size="small" danger onClick={() => setRows(rows.filter((x) => x.userId !== r.userId))}>{t('common.delete')}</Button> },
-      ]} />
+      <Table<MemberRow>
+        size="small"
+        rowKey="userId"
+        dataSource={rows}
+        pagination={false}
+        columns={[
+          { title: t('doe.members.user'), key: 'u', render: (_, r) => (r.nickName ? `${r.nickName} (${r.username})` : r.username) },
+          {
+            title: t('doe.members.role'),
+            dataIndex: 'role',
+            width: 140,
+            render: (v: 'leader' | 'member', r) => (
+              <Select<'leader' | 'member'>
+                size="small"
+                value={v}
+                disabled={!editable}
+                style={{ width: 110 }}
+                onChange={(role: 'leader' | 'member') => setRows(rows.map((x) => (x.userId === r.userId ? { ...x, role } : x)))}
+                options={[
+                  { value: 'leader', label: t('doe.members.leader') },
+                  { value: 'member', label: t('doe.members.member') },
+                ]}
+              />
+            ),
+          },
+          {
+            title: '',
+            key: 'x',
+            width: 80,
+            render: (_, r) =>
+              editable && (
+                <Button type="link" size="small" danger onClick={() => setRows(rows.filter((x) => x.userId !== r.userId))}>
+                  {t('common.delete')}
+                </Button>
+              ),
+          },
+        ]}
+      />
     </Modal>
   );
 }

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { PlotRow } from '@breedwise/contracts';
+import type { PlotRow } from '@breedwise/contracts/doe';
 import { cellAt, edgeBetween, fillOf, fitCell, mapModel } from './field-map-model';
 
 const plot = (row: number, col: number, extra: Partial<PlotRow> = {}): PlotRow => ({
-  plotId: `P-${row}-${col}`, plotNumber: row * 100 + col, rep: 1, block: 1, row, col, tier: 1, entryNo: 1, name: 'E1', entryType: 'test', ...extra,
+  plotId: `P-${row}-${col}`,
+  plotNumber: row * 100 + col,
+  rep: 1,
+  block: 1,
+  row,
+  col,
+  tier: 1,
+  entryNo: 1,
+  name: 'E1',
+  entryType: 'test',
+  ...extra,
 });
 
 describe('field map model', () => {

@@ -1,4 +1,4 @@
-import type { PlotRow } from '@breedwise/contracts';
+import type { PlotRow } from '@breedwise/contracts/doe';
 
 export type EdgeKind = 'rep' | 'block' | 'tier' | null;
 

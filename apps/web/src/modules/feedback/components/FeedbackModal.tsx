@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FEEDBACK_MAX_ATTACHMENTS, FEEDBACK_TYPES, FeedbackCreate, type UploadResult } from '@breedwise/contracts';
+import { FEEDBACK_MAX_ATTACHMENTS, FEEDBACK_TYPES, FeedbackCreate } from '@breedwise/contracts/feedback';
+import type { UploadResult } from '@breedwise/contracts/common';
 import { applyServerErrors, fieldRules, validateForm } from '../../../components/form/zod-form';
 import { FileUploader } from '../../../components/upload';
-import { feedbackApi } from '../api';
+import { api } from '../api';
 
 const rules = fieldRules(FeedbackCreate);
+
+/** The multipart form the spec has: the fields, then the attachments uploaded beforehand as `fileIds`. */
+function feedbackForm(values: FeedbackCreate, shots: UploadResult[]): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') form.append(k, String(v).trim());
+  if (shots.length) form.append('fileIds', shots.map((s) => s.fileId).join(','));
+  return form;
+}
 
 /** Feedback to the administrators: the page it concerns, how to reach the sender, and cropped screenshots. */
 export function FeedbackModal({ open, onClose, contact }: { open: boolean; onClose(): void; contact: string }) {
@@ -24,12 +33,18 @@ export function FeedbackModal({ open, onClose, contact }: { open: boolean; onClo
   }, [open, form, contact]);
 
   const send = async () => {
-    if (!(await form.validateFields().then(() => true, () => false))) return;
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const values = form.getFieldsValue();
     if (!validateForm(form, FeedbackCreate, values)) return;
     setSending(true);
     try {
-      await feedbackApi.add(values, shots.map((s) => s.fileId));
+      await api.feedback.feedback.add({ form: feedbackForm(values, shots) }, { errorMode: 'silent' });
       void message.success(t('feedback.sent'));
       onClose();
     } catch (err) {
@@ -40,7 +55,18 @@ export function FeedbackModal({ open, onClose, contact }: { open: boolean; onClo
   };
 
   return (
-    <Modal open={open} title={t('feedback.title')} onCancel={onClose} onOk={send} okText={t('feedback.send')} cancelText={t('common.cancel')} confirmLoading={sending} width={640} destroyOnHidden maskClosable={false}>
+    <Modal
+      open={open}
+      title={t('feedback.title')}
+      onCancel={onClose}
+      onOk={send}
+      okText={t('feedback.send')}
+      cancelText={t('common.cancel')}
+      confirmLoading={sending}
+      width={640}
+      destroyOnHidden
+      maskClosable={false}
+    >
       <Form form={form} layout="vertical" data-testid="feedback-form">
         <Form.Item name="type" label={t('feedback.type')} rules={rules.type} required>
           <Select options={FEEDBACK_TYPES.map((v) => ({ value: v, label: t(`feedback.types.${v}`) }))} />

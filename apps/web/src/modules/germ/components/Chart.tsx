@@ -8,7 +8,17 @@ import type { EChartsCoreOption } from 'echarts/core';
 echarts.use([BarChart, LineChart, PieChart, TreeChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, SVGRenderer]);
 
 /** An echarts chart (modular import: only the series this module draws), resized with its box. */
-export function Chart({ option, height = 280, testId, onClick }: { option: EChartsCoreOption; height?: number; testId?: string; onClick?(params: { data?: unknown }): void }) {
+export function Chart({
+  option,
+  height = 280,
+  testId,
+  onClick,
+}: {
+  option: EChartsCoreOption;
+  height?: number;
+  testId?: string;
+  onClick?(params: { data?: unknown }): void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   useEffect(() => {

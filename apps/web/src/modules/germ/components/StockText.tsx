@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LotUnit } from '@breedwise/contracts';
+import type { LotUnit } from '@breedwise/contracts/germ';
 
 /** "1,250 g · 300 seeds (3 lots)": quantities per unit, as units are never added together. */
 export function StockText({ stock, lots }: { stock: { unit: string; quantity: number }[]; lots?: number }) {

@@ -5,17 +5,36 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { Permissions, hasPermission, type AuditRow, type LoginInfoData, type OrgRow } from '@breedwise/contracts';
+import { Permissions, hasPermission } from '@breedwise/contracts';
+import { type AuditRow, type OrgRow } from '@breedwise/contracts/system';
+import { type LoginInfoData } from '@breedwise/contracts/auth';
 import { RelativeTime } from '../../../components/common';
 import { api, request, type PageResult } from '../../../lib/request';
+import { platformApi } from '../../../lib/platform-api';
 import { pathOfComponent } from '../dashboard-variant';
 
 const P = Permissions.system;
 const silent = { errorMode: 'silent' as const };
-interface SpaceInfo { usedBytes: number; totalBytes: number; used: string; total: string; percent: number }
-const total = async (url: string, params: Record<string, unknown>) => (await request<PageResult<unknown>>(url, { params: { pageNum: 1, pageSize: 1, ...params }, ...silent })).total;
+const total = async (url: string, params: Record<string, unknown>) =>
+  (await request<PageResult<unknown>>(url, { params: { pageNum: 1, pageSize: 1, ...params }, ...silent })).total;
 
-function Figure({ icon, title, value, sub, to, testId, loading }: { icon: ReactNode; title: string; value: ReactNode; sub?: ReactNode; to?: string | null; testId: string; loading?: boolean }) {
+function Figure({
+  icon,
+  title,
+  value,
+  sub,
+  to,
+  testId,
+  loading,
+}: {
+  icon: ReactNode;
+  title: string;
+  value: ReactNode;
+  sub?: ReactNode;
+  to?: string | null;
+  testId: string;
+  loading?: boolean;
+}) {
   const navigate = useNavigate();
   return (
     <Card variant="borderless" className={`bw-figure${to ? ' bw-figure-link' : ''}`} onClick={to ? () => navigate(to) : undefined} data-testid={testId}>
@@ -38,46 +57,101 @@ export function AdminFigures({ info }: { info: LoginInfoData }) {
   const orgId = info.orgInfo?.orgId;
   const menu = info.menu;
   const users = useQuery({
-    queryKey: ['dashboard', 'admin', 'users'], enabled: can(P.userList),
+    queryKey: ['dashboard', 'admin', 'users'],
+    enabled: can(P.userList),
     queryFn: async () => ({ all: await total('/system/user/list', {}), pending: await total('/system/user/list', { status: 'pending' }) }),
   });
-  const org = useQuery({ queryKey: ['dashboard', 'admin', 'org'], enabled: can(P.orgView), queryFn: () => api.get<OrgRow>('/system/org/current', undefined, silent) });
-  const space = useQuery({ queryKey: ['auth', 'space', orgId], enabled: !!orgId && can('system:storage:view'), queryFn: () => api.get<SpaceInfo>(`/auth/storage-space/spaceInfo/${orgId}`, undefined, silent) });
+  const org = useQuery({
+    queryKey: ['dashboard', 'admin', 'org'],
+    enabled: can(P.orgView),
+    queryFn: () => api.get<OrgRow>('/system/org/current', undefined, silent),
+  });
+  const space = useQuery({
+    queryKey: [...platformApi.common.space.info.key, orgId],
+    enabled: !!orgId && can('system:storage:view'),
+    queryFn: () => platformApi.common.space.info({ id: orgId! }, silent),
+  });
   const failed = useQuery({
-    queryKey: ['dashboard', 'admin', 'failed-logins'], enabled: can(P.logList),
+    queryKey: ['dashboard', 'admin', 'failed-logins'],
+    enabled: can(P.logList),
     queryFn: () => total('/system/log/login/list', { success: 'false', from: dayjs().subtract(1, 'day').format('YYYY-MM-DD HH:mm:ss') }),
   });
   const figures: ReactNode[] = [];
   if (can(P.userList)) {
     figures.push(
-      <Figure key="users" testId="admin-figure-users" icon={<TeamOutlined />} title={t('home.admin.members')} value={users.data?.all ?? '—'} loading={users.isLoading}
+      <Figure
+        key="users"
+        testId="admin-figure-users"
+        icon={<TeamOutlined />}
+        title={t('home.admin.members')}
+        value={users.data?.all ?? '—'}
+        loading={users.isLoading}
         to={pathOfComponent(menu, 'system/user/index')}
-        sub={users.data?.pending ? <Tag color="orange">{t('home.admin.pending', { count: users.data.pending })}</Tag> : <span>{t('home.admin.nonePending')}</span>} />,
+        sub={
+          users.data?.pending ? <Tag color="orange">{t('home.admin.pending', { count: users.data.pending })}</Tag> : <span>{t('home.admin.nonePending')}</span>
+        }
+      />,
     );
   }
   if (can(P.orgView)) {
     figures.push(
-      <Figure key="sessions" testId="admin-figure-sessions" icon={<LaptopOutlined />} title={t('home.admin.sessions')} value={org.data?.activeSessions ?? '—'} loading={org.isLoading}
-        to={pathOfComponent(menu, 'system/log/logininfor/index')} sub={t('home.admin.sessionsSub')} />,
+      <Figure
+        key="sessions"
+        testId="admin-figure-sessions"
+        icon={<LaptopOutlined />}
+        title={t('home.admin.sessions')}
+        value={org.data?.activeSessions ?? '—'}
+        loading={org.isLoading}
+        to={pathOfComponent(menu, 'system/log/logininfor/index')}
+        sub={t('home.admin.sessionsSub')}
+      />,
     );
   }
   if (can('system:storage:view') && orgId) {
     figures.push(
-      <Figure key="storage" testId="admin-figure-storage" icon={<CloudServerOutlined />} title={t('home.admin.storage')} value={space.data ? space.data.used : '—'} loading={space.isLoading}
+      <Figure
+        key="storage"
+        testId="admin-figure-storage"
+        icon={<CloudServerOutlined />}
+        title={t('home.admin.storage')}
+        value={space.data ? space.data.used : '—'}
+        loading={space.isLoading}
         to={pathOfComponent(menu, 'home/storageSpace/index')}
-        sub={space.data && <Progress percent={space.data.percent} size="small" format={() => t('home.admin.storageOf', { total: space.data!.total })} status={space.data.percent >= 90 ? 'exception' : 'normal'} />} />,
+        sub={
+          space.data && (
+            <Progress
+              percent={space.data.percent}
+              size="small"
+              format={() => t('home.admin.storageOf', { total: space.data!.total })}
+              status={space.data.percent >= 90 ? 'exception' : 'normal'}
+            />
+          )
+        }
+      />,
     );
   }
   if (can(P.logList)) {
     figures.push(
-      <Figure key="failed" testId="admin-figure-failed" icon={<StopOutlined />} title={t('home.admin.failedLogins')} value={failed.data ?? '—'} loading={failed.isLoading}
-        to={pathOfComponent(menu, 'system/log/logininfor/index')} sub={t('home.admin.failedSub')} />,
+      <Figure
+        key="failed"
+        testId="admin-figure-failed"
+        icon={<StopOutlined />}
+        title={t('home.admin.failedLogins')}
+        value={failed.data ?? '—'}
+        loading={failed.isLoading}
+        to={pathOfComponent(menu, 'system/log/logininfor/index')}
+        sub={t('home.admin.failedSub')}
+      />,
     );
   }
   if (!figures.length) return null;
   return (
     <>
-      {figures.map((f, i) => <Col key={i} xs={24} sm={12} xl={24 / figures.length}>{f}</Col>)}
+      {figures.map((f, i) => (
+        <Col key={i} xs={24} sm={12} xl={24 / figures.length}>
+          {f}
+        </Col>
+      ))}
     </>
   );
 }
@@ -90,34 +164,57 @@ export function RecentAudit({ info }: { info: LoginInfoData }) {
   const navigate = useNavigate();
   const allowed = hasPermission(info.permissions, P.logList);
   const audit = useQuery({
-    queryKey: ['dashboard', 'admin', 'audit'], enabled: allowed, refetchInterval: 60_000,
+    queryKey: ['dashboard', 'admin', 'audit'],
+    enabled: allowed,
+    refetchInterval: 60_000,
     queryFn: async () => (await request<PageResult<AuditRow>>('/system/log/list', { params: { pageNum: 1, pageSize: 6 }, ...silent })).rows,
   });
   if (!allowed) return null;
   const all = pathOfComponent(info.menu, 'system/log/operlog/index');
   return (
     <Col span={24}>
-    <Card title={t('home.admin.audit')} variant="borderless" data-testid="admin-audit"
-      extra={all && <Button type="link" onClick={() => navigate(all)}>{t('home.admin.auditAll')}</Button>}>
-      {audit.isLoading ? <Skeleton active /> : !audit.data?.length ? <Empty description={t('common.noData')} /> : (
-        <List
-          size="small" dataSource={audit.data}
-          renderItem={(a) => (
-            <List.Item className="bw-audit-item">
-              <span className="bw-audit-what">
-                <Tag color={RESULT_COLOR[a.result]}>{t(`home.admin.results.${a.result}`)}</Tag>
-                <Typography.Text code>{a.action}</Typography.Text>
-                {a.targetType && <Typography.Text type="secondary" className="bw-audit-target">{a.targetType} {a.targetId ?? ''}</Typography.Text>}
-              </span>
-              <span className="bw-audit-who">
-                <span>{a.username ?? '—'}</span>
-                <Typography.Text type="secondary"><RelativeTime at={a.at} /></Typography.Text>
-              </span>
-            </List.Item>
-          )}
-        />
-      )}
-    </Card>
+      <Card
+        title={t('home.admin.audit')}
+        variant="borderless"
+        data-testid="admin-audit"
+        extra={
+          all && (
+            <Button type="link" onClick={() => navigate(all)}>
+              {t('home.admin.auditAll')}
+            </Button>
+          )
+        }
+      >
+        {audit.isLoading ? (
+          <Skeleton active />
+        ) : !audit.data?.length ? (
+          <Empty description={t('common.noData')} />
+        ) : (
+          <List
+            size="small"
+            dataSource={audit.data}
+            renderItem={(a) => (
+              <List.Item className="bw-audit-item">
+                <span className="bw-audit-what">
+                  <Tag color={RESULT_COLOR[a.result]}>{t(`home.admin.results.${a.result}`)}</Tag>
+                  <Typography.Text code>{a.action}</Typography.Text>
+                  {a.targetType && (
+                    <Typography.Text type="secondary" className="bw-audit-target">
+                      {a.targetType} {a.targetId ?? ''}
+                    </Typography.Text>
+                  )}
+                </span>
+                <span className="bw-audit-who">
+                  <span>{a.username ?? '—'}</span>
+                  <Typography.Text type="secondary">
+                    <RelativeTime at={a.at} />
+                  </Typography.Text>
+                </span>
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
     </Col>
   );
 }

@@ -1,26 +1,58 @@
 import { useMemo, type ReactNode } from 'react';
 import {
-  AppstoreOutlined, AuditOutlined, BarChartOutlined, DatabaseOutlined, DeleteOutlined, ExperimentOutlined, ExportOutlined, ImportOutlined, ShoppingCartOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  DatabaseOutlined,
+  DeleteOutlined,
+  ExperimentOutlined,
+  ExportOutlined,
+  ImportOutlined,
+  ShoppingCartOutlined,
 } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Statistic, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Permissions, hasPermission, type LoginInfoData } from '@breedwise/contracts';
+import { Permissions, hasPermission } from '@breedwise/contracts';
+import { type LoginInfoData } from '@breedwise/contracts/auth';
 import { api } from '../../../lib/request';
-import { menuIcon } from '../../../shell/layout/icons';
-import { isAvailable } from '../../../shell/routing';
+import { menuIcon } from '../../../components/common';
+import { useRegistry } from '../../../lib/registry-context';
 import { pagesOfGroup } from '../dashboard-variant';
 
-interface CropFigure { cropId: number; code: string; nameZh: string; nameEn: string; accessions: number; lots: number }
-interface YearFigure { year: number; accessions: number; lots: number; inbound: number; outbound: number }
+interface CropFigure {
+  cropId: number;
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  accessions: number;
+  lots: number;
+}
+interface YearFigure {
+  year: number;
+  accessions: number;
+  lots: number;
+  inbound: number;
+  outbound: number;
+}
 const silent = { errorMode: 'silent' as const };
 
 /** Germplasm figures of the bank (germ statistics), when the germ module answers and the user may see them. */
 function useGermFigures(info: LoginInfoData) {
   const allowed = hasPermission(info.permissions, Permissions.germ.statisticsView);
-  const crops = useQuery({ queryKey: ['germ', 'dashboard', 'crops'], enabled: allowed, retry: false, queryFn: () => api.get<CropFigure[]>('/germ/api/statistics/cropStatistic', undefined, silent) });
-  const years = useQuery({ queryKey: ['germ', 'dashboard', 'years'], enabled: allowed, retry: false, queryFn: () => api.get<YearFigure[]>('/germ/api/statistics/fiveYearStatistic', undefined, silent) });
+  const crops = useQuery({
+    queryKey: ['germ', 'dashboard', 'crops'],
+    enabled: allowed,
+    retry: false,
+    queryFn: () => api.get<CropFigure[]>('/germ/api/statistics/cropStatistic', undefined, silent),
+  });
+  const years = useQuery({
+    queryKey: ['germ', 'dashboard', 'years'],
+    enabled: allowed,
+    retry: false,
+    queryFn: () => api.get<YearFigure[]>('/germ/api/statistics/fiveYearStatistic', undefined, silent),
+  });
   return { allowed, crops: crops.data, years: years.data };
 }
 
@@ -32,7 +64,10 @@ export function GermbankWelcome({ info }: { info: LoginInfoData }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as 'zh-CN' | 'en';
   const { crops, years } = useGermFigures(info);
-  const totals = useMemo(() => (crops ?? []).reduce((s, c) => ({ accessions: s.accessions + c.accessions, lots: s.lots + c.lots }), { accessions: 0, lots: 0 }), [crops]);
+  const totals = useMemo(
+    () => (crops ?? []).reduce((s, c) => ({ accessions: s.accessions + c.accessions, lots: s.lots + c.lots }), { accessions: 0, lots: 0 }),
+    [crops],
+  );
   const thisYear = years?.[years.length - 1];
   const peak = Math.max(1, ...(years ?? []).map((y) => y.accessions));
   const held = (crops ?? []).filter((c) => c.accessions > 0 || c.lots > 0);
@@ -41,21 +76,37 @@ export function GermbankWelcome({ info }: { info: LoginInfoData }) {
       <div className="bw-germbank-head">
         {info.brand.logoUrl && <img src={info.brand.logoUrl} alt="" width={48} height={48} />}
         <div>
-          <Typography.Title level={3} style={{ margin: 0, color: 'inherit' }}>{info.brand.nameI18n[lang] ?? info.brand.name}</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0, color: 'inherit' }}>
+            {info.brand.nameI18n[lang] ?? info.brand.name}
+          </Typography.Title>
           <div className="bw-germbank-tagline">{t('home.germbank.welcome')}</div>
           <div className="bw-germbank-greet">{t('home.germbank.greet', { name: info.userInfo.nickName, org: info.orgInfo?.orgName ?? '' })}</div>
         </div>
       </div>
       {crops && (
         <Row gutter={[24, 16]} className="bw-germbank-figures">
-          <Col><Statistic title={t('home.germbank.accessions')} value={totals.accessions} /></Col>
-          <Col><Statistic title={t('home.germbank.lots')} value={totals.lots} /></Col>
-          {thisYear && <Col><Statistic title={t('home.germbank.inboundYear', { year: thisYear.year })} value={thisYear.inbound} /></Col>}
-          {thisYear && <Col><Statistic title={t('home.germbank.outboundYear', { year: thisYear.year })} value={thisYear.outbound} /></Col>}
+          <Col>
+            <Statistic title={t('home.germbank.accessions')} value={totals.accessions} />
+          </Col>
+          <Col>
+            <Statistic title={t('home.germbank.lots')} value={totals.lots} />
+          </Col>
+          {thisYear && (
+            <Col>
+              <Statistic title={t('home.germbank.inboundYear', { year: thisYear.year })} value={thisYear.inbound} />
+            </Col>
+          )}
+          {thisYear && (
+            <Col>
+              <Statistic title={t('home.germbank.outboundYear', { year: thisYear.year })} value={thisYear.outbound} />
+            </Col>
+          )}
           {held.length > 0 && (
             <Col flex="auto" className="bw-germbank-crops">
               {held.map((c) => (
-                <span key={c.cropId} className="bw-germbank-crop"><b>{lang === 'en' ? c.nameEn : c.nameZh}</b> {t('home.germbank.cropLine', { accessions: c.accessions, lots: c.lots })}</span>
+                <span key={c.cropId} className="bw-germbank-crop">
+                  <b>{lang === 'en' ? c.nameEn : c.nameZh}</b> {t('home.germbank.cropLine', { accessions: c.accessions, lots: c.lots })}
+                </span>
               ))}
             </Col>
           )}
@@ -68,7 +119,9 @@ export function GermbankWelcome({ info }: { info: LoginInfoData }) {
             <Tooltip key={y.year} title={t('home.germbank.yearTip', { ...y })}>
               <div className="bw-germbank-year">
                 <span className="bw-germbank-value">{y.accessions}</span>
-                <div className="bw-germbank-bar"><span style={{ height: `${(y.accessions / peak) * 100}%` }} /></div>
+                <div className="bw-germbank-bar">
+                  <span style={{ height: `${(y.accessions / peak) * 100}%` }} />
+                </div>
                 <span>{y.year}</span>
               </div>
             </Tooltip>
@@ -80,8 +133,14 @@ export function GermbankWelcome({ info }: { info: LoginInfoData }) {
 }
 
 const AREA_ICONS: Record<string, ReactNode> = {
-  germplasm: <ExperimentOutlined />, inventory: <DatabaseOutlined />, inbound: <ImportOutlined />, outbound: <ExportOutlined />, stocktaking: <AuditOutlined />,
-  scrap: <DeleteOutlined />, statistics: <BarChartOutlined />, cart: <ShoppingCartOutlined />,
+  germplasm: <ExperimentOutlined />,
+  inventory: <DatabaseOutlined />,
+  inbound: <ImportOutlined />,
+  outbound: <ExportOutlined />,
+  stocktaking: <AuditOutlined />,
+  scrap: <DeleteOutlined />,
+  statistics: <BarChartOutlined />,
+  cart: <ShoppingCartOutlined />,
 };
 /** An icon for a germplasm page without its own, by the last part of its menu name (germ-inbound). */
 const areaIcon = (name: string) => AREA_ICONS[name.split('-').pop() ?? ''] ?? <AppstoreOutlined />;
@@ -91,10 +150,13 @@ export function GermplasmAreas({ info }: { info: LoginInfoData }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const lang = i18n.language as 'zh-CN' | 'en';
-  const pages = useMemo(() => pagesOfGroup(info.menu, 'germ', isAvailable), [info.menu]);
+  const { isAvailable } = useRegistry();
+  const pages = useMemo(() => pagesOfGroup(info.menu, 'germ', isAvailable), [info.menu, isAvailable]);
   return (
     <Card title={t('home.germbank.areas')} variant="borderless" data-testid="germbank-areas">
-      {pages.length === 0 ? <Empty description={t('home.germbank.noAreas')} /> : (
+      {pages.length === 0 ? (
+        <Empty description={t('home.germbank.noAreas')} />
+      ) : (
         <div className="bw-area-grid">
           {pages.map((p) => (
             <button key={p.id} type="button" className="bw-area-tile" onClick={() => navigate(p.path)} data-testid="germbank-area">

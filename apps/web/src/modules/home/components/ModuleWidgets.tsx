@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Card, Col, Skeleton } from 'antd';
 import { hasPermission } from '@breedwise/contracts';
-import { dashboardWidgets } from '../../registry';
-import type { DashboardWidgetDef } from '../../types';
-import { useLoginInfo } from '../../../shell/auth-api';
+import type { DashboardWidgetDef } from '../../../lib/module-types';
+import { useRegistry } from '../../../lib/registry-context';
+import { useLoginInfo } from '../../../lib/login-info';
 
 const cache = new Map<DashboardWidgetDef, LazyExoticComponent<ComponentType>>();
 const component = (w: DashboardWidgetDef) => {
@@ -14,6 +14,7 @@ const component = (w: DashboardWidgetDef) => {
 /** Cards the modules add to the dashboard, in their order, for the users allowed to see them. */
 export function ModuleWidgets() {
   const { data: info } = useLoginInfo();
+  const { widgets: dashboardWidgets } = useRegistry();
   return (
     <>
       {dashboardWidgets
@@ -22,7 +23,13 @@ export function ModuleWidgets() {
           const Widget = component(w);
           return (
             <Col key={w.key} xs={24} lg={w.span}>
-              <Suspense fallback={<Card variant="borderless"><Skeleton active /></Card>}>
+              <Suspense
+                fallback={
+                  <Card variant="borderless">
+                    <Skeleton active />
+                  </Card>
+                }
+              >
                 <Widget />
               </Suspense>
             </Col>

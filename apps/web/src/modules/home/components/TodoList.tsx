@@ -4,8 +4,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '@breedwise/contracts';
-import { todoSources } from '../../registry';
-import { useLoginInfo } from '../../../shell/auth-api';
+import { useRegistry } from '../../../lib/registry-context';
+import { useLoginInfo } from '../../../lib/login-info';
 
 /**
  * The dashboard to-do list: one line per source the modules declare, with its count, or "no
@@ -15,12 +15,22 @@ export function TodoList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: info } = useLoginInfo();
+  const { todos: todoSources } = useRegistry();
   const granted = (p: string) => !!info && hasPermission(info.permissions, p);
   const counts = useQueries({
     queries: todoSources.map((s) => ({ queryKey: ['dashboard', 'todo', s.key], queryFn: s.count, enabled: granted(s.permission), staleTime: 60_000 })),
   });
   if (todoSources.length === 0) {
-    return <Empty description={<><div>{t('home.dashboard.todoEmpty')}</div><Typography.Text type="secondary">{t('home.dashboard.todoHint')}</Typography.Text></>} />;
+    return (
+      <Empty
+        description={
+          <>
+            <div>{t('home.dashboard.todoEmpty')}</div>
+            <Typography.Text type="secondary">{t('home.dashboard.todoHint')}</Typography.Text>
+          </>
+        }
+      />
+    );
   }
   return (
     <List
@@ -41,7 +51,9 @@ export function TodoList() {
               ) : q.isError ? (
                 <Typography.Text type="danger">{(q.error as Error).message}</Typography.Text>
               ) : (
-                <Typography.Text strong className="bw-todo-count">{q.data ?? '…'}</Typography.Text>
+                <Typography.Text strong className="bw-todo-count">
+                  {q.data ?? '…'}
+                </Typography.Text>
               )}
             </span>
           </List.Item>

@@ -3,12 +3,14 @@ import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Permissions, type LoginInfoData, type MenuItem } from '@breedwise/contracts';
-import { useLoginInfo } from '../../../shell/auth-api';
-import { usePermission } from '../../../shell/permissions';
-import { isAvailable } from '../../../shell/routing';
-import { menuIcon } from '../../../shell/layout/icons';
-import { locationApi } from '../../doe';
+import { Permissions } from '@breedwise/contracts';
+import type { MenuItem } from '@breedwise/contracts/system';
+import type { LoginInfoData } from '@breedwise/contracts/auth';
+import { useLoginInfo } from '../../../lib/login-info';
+import { usePermission } from '../../../lib/permissions';
+import { useRegistry } from '../../../lib/registry-context';
+import { menuIcon } from '../../../components/common';
+import { api as doeClient } from '../../doe';
 import { Clock } from '../components/Clock';
 import { TodoList } from '../components/TodoList';
 import { ModuleWidgets } from '../components/ModuleWidgets';
@@ -26,9 +28,8 @@ interface AppTile {
 }
 
 /** Top-level menu groups the user can open, each leading to its first page. */
-function appTiles(menu: MenuItem[]): AppTile[] {
-  const pagesOf = (item: MenuItem): MenuItem[] =>
-    item.component ? (isAvailable(item) && !item.meta.hidden ? [item] : []) : item.children.flatMap(pagesOf);
+function appTiles(menu: MenuItem[], isAvailable: (item: MenuItem) => boolean): AppTile[] {
+  const pagesOf = (item: MenuItem): MenuItem[] => (item.component ? (isAvailable(item) && !item.meta.hidden ? [item] : []) : item.children.flatMap(pagesOf));
   return menu
     .filter((m) => !m.component)
     .map((m) => ({ m, pages: pagesOf(m) }))
@@ -51,8 +52,8 @@ function Welcome({ info }: { info: LoginInfoData }) {
     enabled: canSeeLocations,
     queryFn: async () => {
       const [all, enabled] = await Promise.all([
-        locationApi.page({ pageNum: 1, pageSize: 1 }),
-        locationApi.page({ pageNum: 1, pageSize: 1, status: 'enabled' }),
+        doeClient.doe.location.page({ pageNum: 1, pageSize: 1 }),
+        doeClient.doe.location.page({ pageNum: 1, pageSize: 1, status: 'enabled' }),
       ]);
       return { total: all.total, enabled: enabled.total };
     },
@@ -63,16 +64,38 @@ function Welcome({ info }: { info: LoginInfoData }) {
     <Card variant="borderless" className="bw-welcome" data-testid="dashboard-welcome">
       <Row gutter={[24, 16]} align="middle">
         <Col flex="auto">
-          <Typography.Title level={4} style={{ margin: 0 }}>{t(greetingKey(), { name: info.userInfo.nickName })}</Typography.Title>
-          <Typography.Text type="secondary">{t(admin ? 'home.admin.welcomeSub' : 'home.dashboard.welcomeSub', { org: info.orgInfo?.orgName ?? '', crop })}</Typography.Text>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t(greetingKey(), { name: info.userInfo.nickName })}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {t(admin ? 'home.admin.welcomeSub' : 'home.dashboard.welcomeSub', { org: info.orgInfo?.orgName ?? '', crop })}
+          </Typography.Text>
         </Col>
         {canSeeLocations && (
           <Col>
-            <Statistic title={t('home.dashboard.locations')} value={locations.data?.total ?? '—'} suffix={locations.data ? <small className="bw-stat-sub">/ {locations.data.enabled} {t('home.dashboard.locationsEnabled')}</small> : null} />
+            <Statistic
+              title={t('home.dashboard.locations')}
+              value={locations.data?.total ?? '—'}
+              suffix={
+                locations.data ? (
+                  <small className="bw-stat-sub">
+                    / {locations.data.enabled} {t('home.dashboard.locationsEnabled')}
+                  </small>
+                ) : null
+              }
+            />
           </Col>
         )}
         <Col>
-          <Statistic title={t('home.dashboard.crops')} value={info.crops.length} suffix={<small className="bw-stat-sub">/ {info.crops.filter((c) => c.access === 'operate').length} {t('home.dashboard.cropsOperable')}</small>} />
+          <Statistic
+            title={t('home.dashboard.crops')}
+            value={info.crops.length}
+            suffix={
+              <small className="bw-stat-sub">
+                / {info.crops.filter((c) => c.access === 'operate').length} {t('home.dashboard.cropsOperable')}
+              </small>
+            }
+          />
         </Col>
         <Col>
           <Statistic title={t('home.dashboard.role')} value={t(`home.dashboard.${info.userInfo.role === 'administrator' ? 'administrator' : 'user'}`)} />
@@ -93,15 +116,14 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const { data: info } = useLoginInfo();
   const lang = i18n.language as 'zh-CN' | 'en';
-  const tiles = useMemo(() => appTiles(info?.menu ?? []), [info?.menu]);
+  const { isAvailable } = useRegistry();
+  const tiles = useMemo(() => appTiles(info?.menu ?? [], isAvailable), [info?.menu, isAvailable]);
   if (!info) return null;
   const variant = dashboardVariant(info.userInfo.dashboardType);
 
   return (
     <Row gutter={[16, 16]} data-testid="dashboard" data-variant={variant}>
-      <Col span={24}>
-        {variant === 'germbank' ? <GermbankWelcome info={info} /> : <Welcome info={info} />}
-      </Col>
+      <Col span={24}>{variant === 'germbank' ? <GermbankWelcome info={info} /> : <Welcome info={info} />}</Col>
       {variant === 'admin' && <AdminFigures info={info} />}
       <Col xs={24} lg={18}>
         <Card title={t('home.dashboard.todo')} variant="borderless" className="bw-dashboard-card">
@@ -114,7 +136,11 @@ export default function DashboardPage() {
         </Card>
       </Col>
       {variant === 'admin' && <RecentAudit info={info} />}
-      {variant === 'germbank' && <Col span={24}><GermplasmAreas info={info} /></Col>}
+      {variant === 'germbank' && (
+        <Col span={24}>
+          <GermplasmAreas info={info} />
+        </Col>
+      )}
       <Col span={24}>
         <Card title={t('home.dashboard.apps')} variant="borderless">
           {tiles.length === 0 ? (

@@ -18,7 +18,10 @@ beforeAll(async () => {
   outsider = await t.login('rival-admin');
   const loc = await t.call('POST', '/api/doe/api/location/create', { token: admin, body: { name: 'Trial station', code: 'EXP-LOC' } });
   locationId = loc.body.data.id;
-  const field = await t.call('POST', '/api/doe/api/field/create', { token: admin, body: { locationId, name: 'North block', code: 'N1', type: 1, rows: 16, cols: 10, length: 80, width: 50, tiers: 2, plantRowsPerPlot: 2 } });
+  const field = await t.call('POST', '/api/doe/api/field/create', {
+    token: admin,
+    body: { locationId, name: 'North block', code: 'N1', type: 1, rows: 16, cols: 10, length: 80, width: 50, tiers: 2, plantRowsPerPlot: 2 },
+  });
   fieldId = field.body.data.id;
 });
 afterAll(() => t.close());
@@ -37,7 +40,17 @@ const entries = (tests: number, checks: number) => [
   ...Array.from({ length: checks }, (_, i) => ({ entryNo: tests + i + 1, name: `Check ${i + 1}`, type: 'check' })),
 ];
 
-const alpha = (id: number, extra: Record<string, unknown> = {}) => ({ id, planName: 'PYT alpha', designMethod: 'alpha', reps: 2, blockCount: 8, rows: 16, cols: 8, filler: 'Filler', ...extra });
+const alpha = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  planName: 'PYT alpha',
+  designMethod: 'alpha',
+  reps: 2,
+  blockCount: 8,
+  rows: 16,
+  cols: 8,
+  filler: 'Filler',
+  ...extra,
+});
 
 describe('experiments: design with preview, re-randomise and save', () => {
   it('designs an alpha lattice for 60 entries and 4 checks in 2 reps, previews, re-randomises and saves', async () => {
@@ -64,16 +77,25 @@ describe('experiments: design with preview, re-randomise and save', () => {
     const task = await waitForTask(t, admin, saved.body.data.taskId);
     expect(task).toMatchObject({ status: 'succeeded', result: { experimentId: exp.id, plots: 128 } });
     const plots = await call('GET', `/plots/${exp.id}`);
-    expect(plots.body.data.map((p: { name: string; row: number; col: number }) => `${p.row}:${p.col}:${p.name}`).sort())
-      .toEqual(p1.plots.map((p: { name: string; row: number; col: number }) => `${p.row}:${p.col}:${p.name}`).sort());
+    expect(plots.body.data.map((p: { name: string; row: number; col: number }) => `${p.row}:${p.col}:${p.name}`).sort()).toEqual(
+      p1.plots.map((p: { name: string; row: number; col: number }) => `${p.row}:${p.col}:${p.name}`).sort(),
+    );
     const detail = await call('GET', `/detail/${exp.id}`);
-    expect(detail.body.data).toMatchObject({ status: 'designed', plotCount: 128, seed: p1.seed, planName: 'PYT alpha', design: { planName: 'PYT alpha', seed: p1.seed } });
+    expect(detail.body.data).toMatchObject({
+      status: 'designed',
+      plotCount: 128,
+      seed: p1.seed,
+      planName: 'PYT alpha',
+      design: { planName: 'PYT alpha', seed: p1.seed },
+    });
     expect(detail.body.data.actions).toEqual(expect.arrayContaining(['design', 'reset', 'finish', 'push']));
 
     const csv = await t.app.inject({ method: 'GET', url: `${base}/fieldbook/${exp.id}?format=csv`, headers: { token: admin } });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('plot_id,plot_number,rep,block,row,column,tier,entry,germplasm_name,entry_type,generation,pedigree,location,field,year,season,experiment');
+    expect(lines[0]).toBe(
+      'plot_id,plot_number,rep,block,row,column,tier,entry,germplasm_name,entry_type,generation,pedigree,location,field,year,season,experiment',
+    );
     expect(lines).toHaveLength(129);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(128);
 
@@ -94,7 +116,8 @@ describe('experiments: the design rules of spec section 5', () => {
     exp = await newExperiment({ name: 'Rules' });
     await call('PUT', '/entries', { id: exp.id, entries: entries(60, 4) });
   });
-  const preview = (extra: Record<string, unknown>, lang = 'en') => t.call('POST', `${base}/preview`, { token: admin, body: alpha(exp.id, extra), headers: { 'accept-language': lang } });
+  const preview = (extra: Record<string, unknown>, lang = 'en') =>
+    t.call('POST', `${base}/preview`, { token: admin, body: alpha(exp.id, extra), headers: { 'accept-language': lang } });
 
   it('needs a location and a field for the design', async () => {
     const bare = await newExperiment({ name: 'Nowhere', locationId: null, fieldId: null });
@@ -118,9 +141,12 @@ describe('experiments: the design rules of spec section 5', () => {
   });
 
   it('asks for what the design method needs: block count, check start and interval, reps', async () => {
-    expect((await preview({ blockCount: null })).body).toMatchObject({ errorCode: 'DOE_DESIGN_PARAM_REQUIRED', msg: 'The alpha lattice design needs Block count' });
+    expect((await preview({ blockCount: null })).body).toMatchObject({
+      errorCode: 'DOE_DESIGN_PARAM_MISSING',
+      msg: 'The alpha lattice design needs Block count',
+    });
     const order = await preview({ designMethod: 'entry-order', checkStart: null, checkInterval: 10 });
-    expect(order.body).toMatchObject({ errorCode: 'DOE_DESIGN_PARAM_REQUIRED', msg: 'The entry-order design needs Check start' });
+    expect(order.body).toMatchObject({ errorCode: 'DOE_DESIGN_PARAM_MISSING', msg: 'The entry-order design needs Check start' });
     expect((await preview({ designMethod: 'rcbd', reps: null })).body.errors[0]).toMatchObject({ field: 'reps' });
     const zh = await preview({ designMethod: 'augmented', blockCount: null }, 'zh-CN');
     expect(zh.body.msg).toBe('增广设计需要填写区组数');
@@ -139,7 +165,7 @@ describe('experiments: the design rules of spec section 5', () => {
     expect(zh.body.msg).toBe('小区不足：10 行 × 10 列只有 100 个小区，64 个品种 × 2 次重复需要 128 个');
     // Designs with unequal replication are counted by the engine.
     const augmented = await preview({ designMethod: 'augmented', blockCount: 40, rows: 10, cols: 10 });
-    expect(augmented.body).toMatchObject({ errorCode: 'DESIGN_INSUFFICIENT_PLOTS' });
+    expect(augmented.body).toMatchObject({ errorCode: 'DOE_DESIGN_INSUFFICIENT_PLOTS' });
   });
 
   it('needs a filler when plots are left over, and refuses a block count above the maximum', async () => {
@@ -153,13 +179,17 @@ describe('experiments: the design rules of spec section 5', () => {
   it('refuses serial numbers longer than the chosen digits, and designs that do not exist, in the caller’s language', async () => {
     const digits = await preview({ numbering: { mode: 'continuous', startNumber: 1, digits: 2 } });
     expect(digits.status).toBe(400);
-    expect(digits.body.errorCode).toBe('DESIGN_DIGITS_TOO_FEW');
+    expect(digits.body.errorCode).toBe('DOE_DESIGN_DIGITS_TOO_FEW');
     expect(digits.body.msg).toMatch(/^Plot numbers need 3 digits but numbering.digits is 2/);
     expect(digits.body.errors[0].field).toBe('numbering.digits');
     const odd = await newExperiment({ name: 'Odd' });
     await call('PUT', '/entries', { id: odd.id, entries: entries(29, 1) });
-    const lattice = await t.call('POST', `${base}/preview`, { token: admin, body: alpha(odd.id, { designMethod: 'lattice' }), headers: { 'accept-language': 'zh-CN' } });
-    expect(lattice.body.errorCode).toBe('DESIGN_NO_DESIGN_EXISTS');
+    const lattice = await t.call('POST', `${base}/preview`, {
+      token: admin,
+      body: alpha(odd.id, { designMethod: 'lattice' }),
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(lattice.body.errorCode).toBe('DOE_DESIGN_NO_DESIGN_EXISTS');
     expect(lattice.body.msg).toContain('不存在 lattice 设计');
   });
 
@@ -170,7 +200,10 @@ describe('experiments: the design rules of spec section 5', () => {
   });
 
   it('refuses a disabled or discarded field for a design', async () => {
-    const other = await t.call('POST', '/api/doe/api/field/create', { token: admin, body: { locationId, name: 'Spare', code: 'SPARE', type: 1, rows: 16, cols: 10 } });
+    const other = await t.call('POST', '/api/doe/api/field/create', {
+      token: admin,
+      body: { locationId, name: 'Spare', code: 'SPARE', type: 1, rows: 16, cols: 10 },
+    });
     const e = await newExperiment({ name: 'Spare field', fieldId: other.body.data.id });
     await call('PUT', '/entries', { id: e.id, entries: entries(60, 4) });
     await t.call('PUT', '/api/doe/api/field/discard', { token: admin, body: { ids: [other.body.data.id], discarded: true } });
@@ -251,7 +284,10 @@ describe('experiments: states and the push lock', () => {
     ];
     for (const res of refusals) {
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ errorCode: 'DOE_EXPERIMENT_LOCKED', msg: 'The experiment was pushed to the phenotype system; its information is locked' });
+      expect(res.body).toMatchObject({
+        errorCode: 'DOE_EXPERIMENT_LOCKED',
+        msg: 'The experiment was pushed to the phenotype system; its information is locked',
+      });
     }
     expect((await call('GET', `/detail/${id}`)).body.data.name).toBe('Locked');
     // The season goes on: a locked experiment is still finished and harvested.
@@ -271,7 +307,9 @@ describe('experiments: states and the push lock', () => {
   it('pushing needs its own permission; status changes need crop write access', async () => {
     const id = await designed('Perm');
     const { createUserWithMenus } = await import('../../../../test/harness');
-    const [{ orgId }] = await t.database.query<{ orgId: number }>(`select org_id as "orgId" from sys_org o join sys_user_org uo on uo.org_id = o.id join sys_user u on u.id = uo.user_id where u.username = 'admin'`);
+    const [{ orgId }] = await t.database.query<{ orgId: number }>(
+      `select org_id as "orgId" from sys_org o join sys_user_org uo on uo.org_id = o.id join sys_user u on u.id = uo.user_id where u.username = 'admin'`,
+    );
     const uid = await createUserWithMenus(t.db, orgId, 'status-only', ['doe', 'doe.design', 'doe.experiment.status']);
     const [{ maize }] = await t.database.query<{ maize: number }>(`select id as maize from sys_crop where org_id = $1 and code = 'maize'`, [orgId]);
     await t.database.query(`insert into sys_user_crop (user_id, crop_id, access) values ($1, $2, 'operate')`, [uid, maize]);
@@ -291,7 +329,9 @@ describe('experiments: tenancy, crop scope and the dashboard', () => {
       await call('PUT', '/status', { id: e.id, action: 'finish' }, outsider),
       await call('GET', `/plots/${e.id}`, undefined, outsider),
       await call('DELETE', `/${e.id}`, undefined, outsider),
-      await t.app.inject({ method: 'GET', url: `${base}/fieldbook/${e.id}`, headers: { token: outsider } }).then((r) => ({ status: r.statusCode, text: r.body })),
+      await t.app
+        .inject({ method: 'GET', url: `${base}/fieldbook/${e.id}`, headers: { token: outsider } })
+        .then((r) => ({ status: r.statusCode, text: r.body })),
     ]) {
       expect(res.status).toBe(404);
       expect(JSON.stringify(res)).not.toContain('机密');

@@ -17,13 +17,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const field = (extra: Record<string, unknown> = {}) => ({ locationId, name: 'F', code: `F-${Math.random().toString(36).slice(2, 7)}`, type: 1, rows: 10, cols: 8, ...extra });
+const field = (extra: Record<string, unknown> = {}) => ({
+  locationId,
+  name: 'F',
+  code: `F-${Math.random().toString(36).slice(2, 7)}`,
+  type: 1,
+  rows: 10,
+  cols: 8,
+  ...extra,
+});
 
 describe('fields', () => {
   it('creates a field with its area computed from length and width', async () => {
     const res = await call('POST', '/field/create', field({ name: 'East', code: 'EAST', length: 50.5, width: 20, spacing: 60, plantRowsPerPlot: 4, tiers: 3 }));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'East', plots: 80, area: 1010, tiers: 3, plantRowsPerPlot: 4, locationName: 'Field station', status: 'enabled', discarded: false });
+    expect(res.body.data).toMatchObject({
+      name: 'East',
+      plots: 80,
+      area: 1010,
+      tiers: 3,
+      plantRowsPerPlot: 4,
+      locationName: 'Field station',
+      status: 'enabled',
+      discarded: false,
+    });
     expect((await call('POST', '/field/create', field({ code: 'NOAREA' }))).body.data.area).toBeNull();
   });
 
@@ -39,9 +56,16 @@ describe('fields', () => {
   it('refuses a plot total over the maximum, tiers outside 1..1000 or above the rows, and a bad type', async () => {
     const big = await call('POST', '/field/create', field({ rows: 1000, cols: 101 }));
     expect(big.body).toMatchObject({ errorCode: 'DOE_PLOT_TOTAL_EXCEEDED', msg: 'The plot total (rows × columns) 101000 exceeds the maximum of 100000' });
-    expect((await call('POST', '/field/create', field({ tiers: 0 }))).body.errors[0]).toMatchObject({ field: 'tiers', rule: 'min', message: 'Tiers (tiers) must be at least 1' });
+    expect((await call('POST', '/field/create', field({ tiers: 0 }))).body.errors[0]).toMatchObject({
+      field: 'tiers',
+      rule: 'min',
+      message: 'Tiers (tiers) must be at least 1',
+    });
     expect((await call('POST', '/field/create', field({ rows: 2000, cols: 2, tiers: 1001 }))).body.errors[0]).toMatchObject({ field: 'tiers', rule: 'max' });
-    expect((await call('POST', '/field/create', field({ rows: 3, tiers: 4 }))).body).toMatchObject({ errorCode: 'DOE_TIERS_EXCEED_ROWS', msg: 'There cannot be more tiers (4) than rows (3)' });
+    expect((await call('POST', '/field/create', field({ rows: 3, tiers: 4 }))).body).toMatchObject({
+      errorCode: 'DOE_TIERS_EXCEED_ROWS',
+      msg: 'There cannot be more tiers (4) than rows (3)',
+    });
     expect((await call('POST', '/field/create', field({ type: 4 }))).body.errors[0]).toMatchObject({ field: 'type', rule: 'max' });
   });
 
@@ -50,7 +74,8 @@ describe('fields', () => {
     expect((await call('PUT', '/field/status', { ids: [id], status: 'disabled' })).body.data.updated).toBe(1);
     expect((await call('GET', `/field/detail/${id}`)).body.data.status).toBe('disabled');
     await call('PUT', '/field/discard', { ids: [id], discarded: true });
-    const list = async (q: string) => (await t.call('GET', `/api/doe/api/field/page?locationId=${locationId}&pageSize=200${q}`, { token: admin })).body.rows.map((r: { id: number }) => r.id);
+    const list = async (q: string) =>
+      (await t.call('GET', `/api/doe/api/field/page?locationId=${locationId}&pageSize=200${q}`, { token: admin })).body.rows.map((r: { id: number }) => r.id);
     expect(await list('')).not.toContain(id);
     expect(await list('&discarded=only')).toEqual([id]);
     expect(await list('&discarded=all')).toContain(id);
@@ -124,7 +149,11 @@ describe('blocks', () => {
     // Each tier of 5 rows: blocks of 2, 2 and 1 rows, two across: 6 per tier.
     expect(tiled.body.data.updated).toBe(12);
     const page = await t.call('GET', `/api/doe/api/block/page?fieldId=${fieldId}&pageSize=200`, { token: admin });
-    expect(page.body.rows.every((b: { startRow: number; rows: number; tier: number }) => (b.startRow + b.rows - 1 <= 5 ? b.tier === 1 : b.startRow >= 6 && b.tier === 2))).toBe(true);
+    expect(
+      page.body.rows.every((b: { startRow: number; rows: number; tier: number }) =>
+        b.startRow + b.rows - 1 <= 5 ? b.tier === 1 : b.startRow >= 6 && b.tier === 2,
+      ),
+    ).toBe(true);
     const big = (await call('POST', '/field/create', field({ name: 'Huge', code: 'HUGE', rows: 100, cols: 100 }))).body.data.id;
     const blocks = Array.from({ length: 1001 }, (_, i) => ({ name: `b${i}`, startRow: Math.floor(i / 100) + 1, startCol: (i % 100) + 1, rows: 1, cols: 1 }));
     const res = await call('PUT', '/block/save', { fieldId: big, blocks });

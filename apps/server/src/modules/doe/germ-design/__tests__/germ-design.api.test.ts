@@ -33,7 +33,11 @@ describe('germplasm nursery designs', () => {
   });
 
   it('lays out a list in entry order with checks inserted, numbered within the chosen digits', async () => {
-    const created = await call('POST', '/germDesign/create', plan([{ locationId, fieldId, listId, startNumber: 1, digits: 3, checkStart: 5, checkInterval: 10 }]));
+    const created = await call(
+      'POST',
+      '/germDesign/create',
+      plan([{ locationId, fieldId, listId, startNumber: 1, digits: 3, checkStart: 5, checkInterval: 10 }]),
+    );
     expect(created.body.data).toMatchObject({ status: 'temporary', designCount: 1 });
     const id = created.body.data.id;
     const generated = await call('POST', `/germDesign/generate/${id}`);
@@ -52,20 +56,38 @@ describe('germplasm nursery designs', () => {
     const digits = (await call('POST', '/germDesign/create', plan([{ locationId, fieldId, listId, startNumber: 90, digits: 2 }]))).body.data.id;
     const res = await call('POST', `/germDesign/generate/${digits}`);
     expect(res.status).toBe(400);
-    expect(res.body.errorCode).toBe('DESIGN_DIGITS_TOO_FEW');
+    expect(res.body.errorCode).toBe('DOE_DESIGN_DIGITS_TOO_FEW');
     const noField = (await call('POST', '/germDesign/create', plan([{ locationId, listId }]))).body.data.id;
-    expect((await call('POST', `/germDesign/generate/${noField}`)).body).toMatchObject({ errorCode: 'DOE_GERM_DESIGN_FIELD_REQUIRED', msg: 'Design 1 needs a field before it can be generated' });
+    expect((await call('POST', `/germDesign/generate/${noField}`)).body).toMatchObject({
+      errorCode: 'DOE_GERM_DESIGN_FIELD_REQUIRED',
+      msg: 'Design 1 needs a field before it can be generated',
+    });
     const empty = (await call('POST', '/germList/create', { name: 'Empty', type: 'germplasm' })).body.data.id;
     const emptyPlan = (await call('POST', '/germDesign/create', plan([{ locationId, fieldId, listId: empty }]))).body.data.id;
-    expect((await call('POST', `/germDesign/generate/${emptyPlan}`)).body).toMatchObject({ errorCode: 'DOE_LIST_EMPTY', msg: 'Planting list Empty has no entries' });
+    expect((await call('POST', `/germDesign/generate/${emptyPlan}`)).body).toMatchObject({
+      errorCode: 'DOE_LIST_EMPTY',
+      msg: 'Planting list Empty has no entries',
+    });
     expect((await call('DELETE', `/germList/${empty}`)).body.errorCode).toBe('DOE_LIST_IN_USE');
   });
 
   it('plants a nursery from an entry group turned into a list', async () => {
-    const group = (await call('POST', '/entryGroup/create', { name: 'Advance', members: [{ materialName: 'L1', generation: 'F3' }, { materialName: 'L2', generation: 'F3' }] })).body.data;
+    const group = (
+      await call('POST', '/entryGroup/create', {
+        name: 'Advance',
+        members: [
+          { materialName: 'L1', generation: 'F3' },
+          { materialName: 'L2', generation: 'F3' },
+        ],
+      })
+    ).body.data;
     const list = await call('POST', '/entryGroup/toList', { id: group.id, name: 'Advance list' });
     expect(list.body.data).toMatchObject({ type: 'nursery', materialCount: 2 });
-    const nursery = await call('POST', '/germDesign/create', plan([{ locationId, fieldId, listId: list.body.data.id }], { kind: 'nursery', planName: 'Nursery' }));
+    const nursery = await call(
+      'POST',
+      '/germDesign/create',
+      plan([{ locationId, fieldId, listId: list.body.data.id }], { kind: 'nursery', planName: 'Nursery' }),
+    );
     const plots = await call('POST', `/germDesign/generate/${nursery.body.data.id}`);
     expect(plots.body.data.plotCount).toBe(2);
   });

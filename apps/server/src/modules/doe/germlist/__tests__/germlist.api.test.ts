@@ -1,13 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_PATTERN } from '@breedwise/contracts';
+import { GENERATION_PATTERN } from '@breedwise/contracts/doe';
 import { validateGeneration } from '@breedwise/trial-design';
 import { createTestApp, multipartBody, waitForTask, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
 let admin: string;
 const en = { 'accept-language': 'en' };
-const call = (method: string, url: string, body?: unknown, token = admin, lang = 'en') => t.call(method, `/api/doe/api/germList${url}`, { token, body, headers: { 'accept-language': lang } });
+const call = (method: string, url: string, body?: unknown, token = admin, lang = 'en') =>
+  t.call(method, `/api/doe/api/germList${url}`, { token, body, headers: { 'accept-language': lang } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,7 +20,14 @@ const entry = (entryId: number, extra: Record<string, unknown> = {}) => ({ entry
 
 describe('planting lists', () => {
   it('creates a list with entries; counts materials and checks', async () => {
-    const res = await call('POST', '/create', { name: 'Summer nursery', type: 'nursery', year: 2026, season: 'summer', usage: 'advance F2', entries: [entry(1), entry(2, { generation: 'bc1f1' }), entry(3, { isCheck: true, generation: 'D1' })] });
+    const res = await call('POST', '/create', {
+      name: 'Summer nursery',
+      type: 'nursery',
+      year: 2026,
+      season: 'summer',
+      usage: 'advance F2',
+      entries: [entry(1), entry(2, { generation: 'bc1f1' }), entry(3, { isCheck: true, generation: 'D1' })],
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Summer nursery', type: 'nursery', materialCount: 3, checkCount: 1, usedBy: 0 });
     const entries = await t.call('GET', `/api/doe/api/germList/entries?listId=${res.body.data.id}`, { token: admin });
@@ -41,7 +49,14 @@ describe('planting lists', () => {
 
   it('follows the engine’s generation rule exactly', () => {
     for (const code of ['F1', 'F12', 'D0', 'D1', 'BC1F1', 'BC2F3', 'F', 'D', 'BC1', 'F0', 'BC0F1', 'F1000', 'd2', 'x']) {
-      const engine = (() => { try { validateGeneration(code); return true; } catch { return false; } })();
+      const engine = (() => {
+        try {
+          validateGeneration(code);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
       expect(GENERATION_PATTERN.test(code.toUpperCase()), code).toBe(engine);
     }
   });
@@ -54,8 +69,11 @@ describe('planting lists', () => {
   });
 
   it('feeds an experiment: its checks become core controls', async () => {
-    const list = (await call('POST', '/create', { name: 'For trial', type: 'experiment', entries: [entry(1), entry(2), entry(3, { isCheck: true })] })).body.data;
-    const exp = (await t.call('POST', '/api/doe/api/experiment/create', { token: admin, body: { name: 'From list', year: 2026, season: 'spring', designMethod: 'rcbd' } })).body.data;
+    const list = (await call('POST', '/create', { name: 'For trial', type: 'experiment', entries: [entry(1), entry(2), entry(3, { isCheck: true })] })).body
+      .data;
+    const exp = (
+      await t.call('POST', '/api/doe/api/experiment/create', { token: admin, body: { name: 'From list', year: 2026, season: 'spring', designMethod: 'rcbd' } })
+    ).body.data;
     const res = await t.call('POST', '/api/doe/api/experiment/entries/fromList', { token: admin, body: { id: exp.id, listId: list.id } });
     expect(res.body.data.map((e: { name: string; type: string }) => `${e.name}:${e.type}`)).toEqual(['M1:test', 'M2:test', 'M3:check']);
     expect((await call('GET', `/detail/${list.id}`)).body.data.usedBy).toBe(1);
@@ -81,16 +99,19 @@ describe('planting list import', () => {
 
   it('groups rows by list name, appends to an existing list, and reports every bad row', async () => {
     await call('POST', '/create', { name: 'Existing', type: 'experiment', entries: [entry(1)] });
-    const task = await start(await xlsx([
-      ['Imported A', '试验', 2026, '夏季', 1, 'A1', 'F3', 'A × B', ''],
-      ['Imported A', 'experiment', 2026, 'summer', 2, 'A2', 'F3', '', '是'],
-      ['Imported A', 'experiment', 2026, 'summer', 2, 'A2 again', 'F3', '', ''],
-      ['Existing', 'experiment', '', '', 2, 'E2', 'BC1F2', '', ''],
-      ['Existing', 'experiment', '', '', 1, 'E1 clash', 'F1', '', ''],
-      ['Existing', 'nursery', '', '', 3, 'E3', 'F1', '', ''],
-      ['Imported B', 'germplasm', '', '', 1, 'B1', 'Q5', '', ''],
-      ['Imported B', 'garden', '', '', 2, 'B2', 'F1', '', ''],
-    ]), 'valid');
+    const task = await start(
+      await xlsx([
+        ['Imported A', '试验', 2026, '夏季', 1, 'A1', 'F3', 'A × B', ''],
+        ['Imported A', 'experiment', 2026, 'summer', 2, 'A2', 'F3', '', '是'],
+        ['Imported A', 'experiment', 2026, 'summer', 2, 'A2 again', 'F3', '', ''],
+        ['Existing', 'experiment', '', '', 2, 'E2', 'BC1F2', '', ''],
+        ['Existing', 'experiment', '', '', 1, 'E1 clash', 'F1', '', ''],
+        ['Existing', 'nursery', '', '', 3, 'E3', 'F1', '', ''],
+        ['Imported B', 'germplasm', '', '', 1, 'B1', 'Q5', '', ''],
+        ['Imported B', 'garden', '', '', 2, 'B2', 'F1', '', ''],
+      ]),
+      'valid',
+    );
     expect(task.status).toBe('succeeded');
     expect(task.result).toMatchObject({ total: 8, valid: 3, invalid: 5, imported: 3 });
     const byRow = Object.fromEntries(task.result.errors.map((e: { row: number; field: string; message: string }) => [`${e.row}:${e.field}`, e.message]));
@@ -100,7 +121,11 @@ describe('planting list import', () => {
     expect(byRow['8:generation']).toBe('Generation "Q5" must be in F, D or BC form (for example F1, D1, BC1F1)');
     expect(byRow['9:listType']).toMatch(/^List type \(listType\) must be one of/);
     const lists = await t.call('GET', '/api/doe/api/germList/page?pageSize=200&keyword=Imported', { token: admin });
-    expect(lists.body.rows.map((l: { name: string; materialCount: number; checkCount: number; season: string }) => `${l.name}:${l.materialCount}:${l.checkCount}:${l.season}`)).toEqual(['Imported A:2:1:summer']);
+    expect(
+      lists.body.rows.map(
+        (l: { name: string; materialCount: number; checkCount: number; season: string }) => `${l.name}:${l.materialCount}:${l.checkCount}:${l.season}`,
+      ),
+    ).toEqual(['Imported A:2:1:summer']);
     const existing = (await t.call('GET', '/api/doe/api/germList/page?keyword=Existing', { token: admin })).body.rows[0];
     expect(existing.materialCount).toBe(2);
   });

@@ -14,8 +14,22 @@ beforeAll(async () => {
   admin = await t.login('admin');
   const locationId = (await call('POST', '/location/create', { name: 'Harvest station', code: 'HS-1' })).body.data.id;
   fieldId = (await call('POST', '/field/create', { locationId, name: 'H', code: 'H1', type: 1, rows: 6, cols: 5 })).body.data.id;
-  expId = (await call('POST', '/experiment/create', { name: 'To harvest', code: 'HV-01', year: 2026, season: 'autumn', designMethod: 'rcbd', reps: 2, locationId, fieldId })).body.data.id;
-  const entries = [...Array.from({ length: 12 }, (_, i) => ({ entryNo: i + 1, name: `L${i + 1}`, generation: i % 2 ? 'F4' : 'BC1F2', pedigree: 'A/B' })), { entryNo: 13, name: 'Check', type: 'check' }];
+  expId = (
+    await call('POST', '/experiment/create', {
+      name: 'To harvest',
+      code: 'HV-01',
+      year: 2026,
+      season: 'autumn',
+      designMethod: 'rcbd',
+      reps: 2,
+      locationId,
+      fieldId,
+    })
+  ).body.data.id;
+  const entries = [
+    ...Array.from({ length: 12 }, (_, i) => ({ entryNo: i + 1, name: `L${i + 1}`, generation: i % 2 ? 'F4' : 'BC1F2', pedigree: 'A/B' })),
+    { entryNo: 13, name: 'Check', type: 'check' },
+  ];
   await call('PUT', '/experiment/entries', { id: expId, entries });
   const body = { id: expId, planName: 'RCBD', designMethod: 'rcbd', reps: 2, rows: 6, cols: 5, filler: 'Guard', seed: 7 };
   await waitForTask(t, admin, (await call('POST', '/experiment/design', body)).body.data.taskId);
@@ -26,7 +40,10 @@ describe('harvest lists', () => {
   it('are generated only for finished experiments', async () => {
     const res = await call('POST', '/harvest/generate', { experimentId: expId, name: 'Too early' });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ errorCode: 'DOE_HARVEST_STATE', msg: 'Only a finished experiment can have a harvest list generated; this one is designed' });
+    expect(res.body).toMatchObject({
+      errorCode: 'DOE_HARVEST_STATE',
+      msg: 'Only a finished experiment can have a harvest list generated; this one is designed',
+    });
   });
 
   it('run as a job: one line per plot, generation advanced, and the experiment becomes harvested', async () => {
@@ -44,7 +61,13 @@ describe('harvest lists', () => {
     expect(new Set(lines.map((l: { generation: string }) => l.generation))).toEqual(new Set(['F5', 'BC1F3']));
     expect(lines.some((l: { materialName: string }) => l.materialName === 'Check')).toBe(false);
 
-    const weighed = await call('PUT', '/harvest/entries', { id: list.id, entries: [{ id: lines[0].id, weight: 512.5, seedCount: 1800 }, { id: lines[1].id, weight: 480 }] });
+    const weighed = await call('PUT', '/harvest/entries', {
+      id: list.id,
+      entries: [
+        { id: lines[0].id, weight: 512.5, seedCount: 1800 },
+        { id: lines[1].id, weight: 480 },
+      ],
+    });
     expect(weighed.body.data.updated).toBe(2);
     const summary = (await t.call('GET', `/api/doe/api/harvest/entries?listId=${list.id}`, { token: admin })).body.summary;
     expect(summary).toEqual({ weight: 992.5, seedCount: 1800 });
@@ -76,8 +99,19 @@ describe('activities', () => {
     const c = await call('POST', '/activityCategory/create', { name: 'Irrigation', color: '#1677FF', sort: 3 });
     expect(c.body.data).toMatchObject({ name: 'Irrigation', color: '#1677ff', status: 'enabled', recordCount: 0 });
     expect((await call('POST', '/activityCategory/create', { name: 'Irrigation' })).body.errorCode).toBe('DOE_ACTIVITY_CATEGORY_EXISTS');
-    expect((await call('POST', '/activityCategory/create', { name: 'Bad colour', color: 'blue' })).body.errors[0]).toMatchObject({ field: 'color', rule: 'format' });
-    const rec = await call('POST', '/activityRecord/create', { categoryId: c.body.data.id, experimentId: expId, fieldId, activityDate: '2026-06-01 08:00:00', title: 'Drip 20 mm', operator: 'Li', cost: 120 });
+    expect((await call('POST', '/activityCategory/create', { name: 'Bad colour', color: 'blue' })).body.errors[0]).toMatchObject({
+      field: 'color',
+      rule: 'format',
+    });
+    const rec = await call('POST', '/activityRecord/create', {
+      categoryId: c.body.data.id,
+      experimentId: expId,
+      fieldId,
+      activityDate: '2026-06-01 08:00:00',
+      title: 'Drip 20 mm',
+      operator: 'Li',
+      cost: 120,
+    });
     expect(rec.body.data).toMatchObject({ categoryName: 'Irrigation', experimentName: 'To harvest', activityDate: '2026-06-01', cost: 120, files: [] });
     await call('PUT', '/activityCategory/status', { ids: [c.body.data.id], status: 'disabled' });
     const refused = await call('POST', '/activityRecord/create', { categoryId: c.body.data.id, activityDate: '2026-06-02', title: 'More' });
@@ -93,7 +127,12 @@ describe('activities', () => {
     const fileId = up.json().data.fileId;
     const rec = await call('POST', '/activityRecord/create', { categoryId: cat, activityDate: '2026-07-01', title: 'Fungicide', cost: 80, fileIds: [fileId] });
     expect(rec.body.data.files).toEqual([{ fileId, fileName: expect.stringContaining('.png'), fileUrl: expect.stringContaining('/api/common/download/') }]);
-    const missing = await call('POST', '/activityRecord/create', { categoryId: cat, activityDate: '2026-07-01', title: 'X', fileIds: ['00000000-0000-0000-0000-000000000000'] });
+    const missing = await call('POST', '/activityRecord/create', {
+      categoryId: cat,
+      activityDate: '2026-07-01',
+      title: 'X',
+      fileIds: ['00000000-0000-0000-0000-000000000000'],
+    });
     expect(missing.body).toMatchObject({ errorCode: 'DOE_FILE_NOT_FOUND' });
     const page = await t.call('GET', `/api/doe/api/activityRecord/page?categoryId=${cat}`, { token: admin });
     expect(page.body.summary).toEqual({ cost: 80 });

@@ -34,7 +34,8 @@ async function startImport(content: Buffer, mode: 'all' | 'valid', name = 'locat
   return { status: res.statusCode, body: res.json() };
 }
 
-const count = async (q: Record<string, string> = {}) => (await t.call('GET', `${base}/page`, { token: admin, query: { pageSize: 200, ...q } })).body.total as number;
+const count = async (q: Record<string, string> = {}) =>
+  (await t.call('GET', `${base}/page`, { token: admin, query: { pageSize: 200, ...q } })).body.total as number;
 
 describe('location template', () => {
   it('has the columns in the caller’s language, required ones marked, and an instructions sheet', async () => {
@@ -91,7 +92,10 @@ describe('location import', () => {
 
   it('all or nothing: one bad row means nothing is imported', async () => {
     const before = await count();
-    const file = await xlsx(header, [['Good one', 'GOOD-1', '', '', ''], ['Bad one', 'bad code!', '', '', '']]);
+    const file = await xlsx(header, [
+      ['Good one', 'GOOD-1', '', '', ''],
+      ['Bad one', 'bad code!', '', '', ''],
+    ]);
     const task = await waitForTask(t, admin, (await startImport(file, 'all')).body.data.taskId);
     expect(task.result).toMatchObject({ total: 2, valid: 1, invalid: 1, imported: 0, refused: true });
     expect(await count()).toBe(before);
@@ -121,20 +125,26 @@ describe('location import', () => {
 
 describe('location filters and export', () => {
   it('applies the filter drawer’s filters safely', async () => {
-    const q = (filters: unknown) => t.call('GET', `${base}/page`, { token: admin, query: { pageSize: 200, filters: JSON.stringify(filters) }, headers: { 'accept-language': 'en' } });
+    const q = (filters: unknown) =>
+      t.call('GET', `${base}/page`, { token: admin, query: { pageSize: 200, filters: JSON.stringify(filters) }, headers: { 'accept-language': 'en' } });
     const like = await q([{ key: 'name', value: '试验站|like' }]);
     expect(like.body.rows.length).toBeGreaterThan(0);
     expect(like.body.rows.every((r: { name: string }) => r.name.includes('试验站'))).toBe(true);
     const north = await q([{ key: 'latitude', value: '40|gt' }]);
     expect(north.body.rows.map((r: { code: string }) => r.code).sort()).toEqual(['BJ-CP', 'JL-GZL']);
-    const band = await q([{ key: 'latitude', value: '20|gt' }, { key: 'latitude', value: '36|lt' }]);
+    const band = await q([
+      { key: 'latitude', value: '20|gt' },
+      { key: 'latitude', value: '36|lt' },
+    ]);
     expect(band.body.rows.map((r: { code: string }) => r.code).sort()).toEqual(expect.arrayContaining(['HA-XX', 'YN-YM']));
     const status = await q([{ key: 'status', value: 'disabled,enabled|eq' }]);
     expect(status.body.total).toBe(await count());
     const notBegins = await q([{ key: 'code', value: 'H|notBegins' }]);
     expect(notBegins.body.rows.some((r: { code: string }) => r.code.startsWith('H'))).toBe(false);
+    // The demo rows were made when the test database was prepared, which may have been just before midnight.
     const today = new Date().toISOString().slice(0, 10);
-    expect((await q([{ key: 'createdAt', value: `${today},${today}|between` }])).body.total).toBe(await count());
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await q([{ key: 'createdAt', value: `${yesterday},${today}|between` }])).body.total).toBe(await count());
     expect((await q([{ key: 'createdAt', value: '2000-01-01,2000-12-31|between' }])).body.total).toBe(0);
     const injection = await q([{ key: 'name', value: "x' or 1=1 --|eq" }]);
     expect(injection.body.total).toBe(0);
@@ -145,7 +155,14 @@ describe('location filters and export', () => {
     const badOp = await q([{ key: 'status', value: 'enabled|like' }]);
     expect(badOp.body).toMatchObject({ errorCode: 'FILTER_OPERATOR_INVALID', msg: 'Filter operator like is not valid for status; use eq, ne' });
     expect((await q([{ key: 'latitude', value: 'north|gt' }])).body.errorCode).toBe('FILTER_VALUE_INVALID');
-    expect((await q([{ key: 'status', value: 'enabled|eq' }, { key: 'status', value: 'disabled|eq' }])).body.errorCode).toBe('FILTER_FIELD_REPEATED');
+    expect(
+      (
+        await q([
+          { key: 'status', value: 'enabled|eq' },
+          { key: 'status', value: 'disabled|eq' },
+        ])
+      ).body.errorCode,
+    ).toBe('FILTER_FIELD_REPEATED');
     const garbage = await t.call('GET', `${base}/page`, { token: admin, query: { filters: 'not json' } });
     expect(garbage.status).toBe(400);
     expect(garbage.body.errors[0].field).toBe('filters');
@@ -153,7 +170,9 @@ describe('location filters and export', () => {
 
   it('exports what the filter shows, directly when small', async () => {
     const res = await t.app.inject({
-      method: 'GET', url: `${base}/export`, headers: { token: admin, 'accept-language': 'en' },
+      method: 'GET',
+      url: `${base}/export`,
+      headers: { token: admin, 'accept-language': 'en' },
       query: { filters: JSON.stringify([{ key: 'latitude', value: '40|gt' }]), orderByColumn: 'code', isAsc: 'asc' },
     });
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -178,7 +197,11 @@ describe('location filters and export', () => {
     const other = await createOtherOrg(t.db, 'many', [{ username: 'many-admin', nickName: 'M', role: 'admin', crops: {} }]);
     const token = await t.login('many-admin');
     const rows = Array.from({ length: 41 }, (_, i) => [`L${i}`, `C-${i}`, '', '', '']);
-    await waitForTask(t, token, (await startImport(await xlsx(['Name', 'Code', 'Province', 'Longitude', 'Latitude'], rows), 'all', 'many.xlsx', token)).body.data.taskId);
+    await waitForTask(
+      t,
+      token,
+      (await startImport(await xlsx(['Name', 'Code', 'Province', 'Longitude', 'Latitude'], rows), 'all', 'many.xlsx', token)).body.data.taskId,
+    );
     const res = await t.call('GET', `${base}/export`, { token, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errorCode: 'EXPORT_TOO_LARGE', msg: 'Download exceeds the maximum entries (40), filter first' });

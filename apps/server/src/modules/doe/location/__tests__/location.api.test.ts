@@ -23,9 +23,26 @@ const create = (token: string, body: Record<string, unknown>, lang = 'zh-CN') =>
 
 describe('locations: create and read', () => {
   it('creates a location and reads it back', async () => {
-    const res = await create(admin, { name: ' 德州试验站 ', code: 'SD-DZ', country: '中国', province: '山东', city: '德州', longitude: 116.36, latitude: 37.43, remark: '' });
+    const res = await create(admin, {
+      name: ' 德州试验站 ',
+      code: 'SD-DZ',
+      country: '中国',
+      province: '山东',
+      city: '德州',
+      longitude: 116.36,
+      latitude: 37.43,
+      remark: '',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: '德州试验站', code: 'SD-DZ', longitude: 116.36, latitude: 37.43, status: 'enabled', remark: null, createdBy: '系统管理员' });
+    expect(res.body.data).toMatchObject({
+      name: '德州试验站',
+      code: 'SD-DZ',
+      longitude: 116.36,
+      latitude: 37.43,
+      status: 'enabled',
+      remark: null,
+      createdBy: '系统管理员',
+    });
     const detail = await t.call('GET', `${base}/detail/${res.body.data.id}`, { token: breeder });
     expect(detail.body.data).toEqual(res.body.data);
   });
@@ -38,10 +55,12 @@ describe('locations: create and read', () => {
   it('refuses coordinates out of range, naming field and rule', async () => {
     const res = await create(admin, { name: 'Bad', code: 'BAD1', longitude: 180.5, latitude: -91 }, 'en');
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual(expect.arrayContaining([
-      { field: 'longitude', rule: 'max', message: 'Longitude (longitude) must be at most 180' },
-      { field: 'latitude', rule: 'min', message: 'Latitude (latitude) must be at least -90' },
-    ]));
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'longitude', rule: 'max', message: 'Longitude (longitude) must be at most 180' },
+        { field: 'latitude', rule: 'min', message: 'Latitude (latitude) must be at least -90' },
+      ]),
+    );
   });
 
   it('refuses one coordinate without the other (both or neither)', async () => {
@@ -67,7 +86,16 @@ describe('locations: create and read', () => {
   });
 
   it('ignores injected organisation, id and audit fields', async () => {
-    const res = await create(admin, { name: 'Sneaky', code: 'SNEAKY', orgId: 999, org_id: 999, id: 424242, createdBy: 999, created_by: 999, status: 'disabled' });
+    const res = await create(admin, {
+      name: 'Sneaky',
+      code: 'SNEAKY',
+      orgId: 999,
+      org_id: 999,
+      id: 424242,
+      createdBy: 999,
+      created_by: 999,
+      status: 'disabled',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.id).not.toBe(424242);
     expect(res.body.data.status).toBe('enabled');
@@ -141,11 +169,16 @@ describe('locations: update, status, delete', () => {
   it('discards locations: hidden from the list unless asked for, refused for new experiments, taken back', async () => {
     const { id } = (await create(admin, { name: 'Abandoned', code: 'ABND' })).body.data;
     expect((await t.call('PUT', `${base}/discard`, { token: admin, body: { ids: [id], discarded: true } })).body.data).toEqual({ updated: 1 });
-    const codes = async (q: Record<string, string>) => (await t.call('GET', `${base}/page`, { token: admin, query: { pageSize: 200, ...q } })).body.rows.map((r: { code: string }) => r.code);
+    const codes = async (q: Record<string, string>) =>
+      (await t.call('GET', `${base}/page`, { token: admin, query: { pageSize: 200, ...q } })).body.rows.map((r: { code: string }) => r.code);
     expect(await codes({})).not.toContain('ABND');
     expect(await codes({ discarded: 'only' })).toEqual(['ABND']);
     expect(await codes({ discarded: 'all' })).toContain('ABND');
-    const exp = await t.call('POST', '/api/doe/api/experiment/create', { token: admin, body: { name: 'X', year: 2026, season: 'spring', designMethod: 'rcbd', locationId: id }, headers: { 'accept-language': 'en' } });
+    const exp = await t.call('POST', '/api/doe/api/experiment/create', {
+      token: admin,
+      body: { name: 'X', year: 2026, season: 'spring', designMethod: 'rcbd', locationId: id },
+      headers: { 'accept-language': 'en' },
+    });
     expect(exp.body).toMatchObject({ errorCode: 'DOE_LOCATION_DISCARDED', msg: 'Location Abandoned is discarded and cannot be used for a new design' });
     expect((await t.call('PUT', `${base}/discard`, { token: admin, body: { ids: [id, 99999999], discarded: false } })).status).toBe(404);
     await t.call('PUT', `${base}/discard`, { token: admin, body: { ids: [id], discarded: false } });

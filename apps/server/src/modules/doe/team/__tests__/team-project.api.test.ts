@@ -35,7 +35,13 @@ describe('teams', () => {
 
   it('replaces members, refuses users of other organisations and repeated members', async () => {
     const { id } = (await call('POST', '/team/create', { name: 'Rice group' })).body.data;
-    const set = await call('PUT', '/team/members', { id, members: [{ userId: breederId, role: 'member' }, { userId: adminId, role: 'leader' }] });
+    const set = await call('PUT', '/team/members', {
+      id,
+      members: [
+        { userId: breederId, role: 'member' },
+        { userId: adminId, role: 'leader' },
+      ],
+    });
     expect(set.body.data).toHaveLength(2);
     const foreign = await call('PUT', '/team/members', { id, members: [{ userId: foreignId }] });
     expect(foreign.body).toMatchObject({ errorCode: 'DOE_USER_NOT_IN_ORG' });
@@ -57,7 +63,11 @@ describe('teams', () => {
 
   it('hides teams of other organisations', async () => {
     const { id } = (await call('POST', '/team/create', { name: '机密团队' })).body.data;
-    for (const res of [await call('GET', `/team/detail/${id}`, undefined, outsider), await call('GET', `/team/members/${id}`, undefined, outsider), await call('DELETE', `/team/${id}`, undefined, outsider)]) {
+    for (const res of [
+      await call('GET', `/team/detail/${id}`, undefined, outsider),
+      await call('GET', `/team/members/${id}`, undefined, outsider),
+      await call('DELETE', `/team/${id}`, undefined, outsider),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.text).not.toContain('机密');
     }
@@ -66,13 +76,32 @@ describe('teams', () => {
 
 describe('projects', () => {
   it('creates projects of the current crop with unique codes and ordered dates', async () => {
-    const res = await call('POST', '/project/create', { name: 'Drought tolerance', code: 'DT-01', leaderId: breederId, startDate: '2026-03-01', endDate: '2027-02-28 00:00:00' });
-    expect(res.body.data).toMatchObject({ code: 'DT-01', leaderName: '李育种', startDate: '2026-03-01', endDate: '2027-02-28', memberCount: 1, experimentCount: 0 });
-    expect((await call('POST', '/project/create', { name: 'Again', code: 'DT-01' })).body).toMatchObject({ errorCode: 'DOE_PROJECT_CODE_EXISTS', msg: 'Project code DT-01 already exists' });
+    const res = await call('POST', '/project/create', {
+      name: 'Drought tolerance',
+      code: 'DT-01',
+      leaderId: breederId,
+      startDate: '2026-03-01',
+      endDate: '2027-02-28 00:00:00',
+    });
+    expect(res.body.data).toMatchObject({
+      code: 'DT-01',
+      leaderName: '李育种',
+      startDate: '2026-03-01',
+      endDate: '2027-02-28',
+      memberCount: 1,
+      experimentCount: 0,
+    });
+    expect((await call('POST', '/project/create', { name: 'Again', code: 'DT-01' })).body).toMatchObject({
+      errorCode: 'DOE_PROJECT_CODE_EXISTS',
+      msg: 'Project code DT-01 already exists',
+    });
     const dates = await call('POST', '/project/create', { name: 'Backwards', code: 'BW-1', startDate: '2026-05-01', endDate: '2026-04-01' });
     expect(dates.body).toMatchObject({ errorCode: 'DOE_DATE_ORDER', msg: 'The end date 2026-04-01 is before the start date 2026-05-01' });
     expect(dates.body.errors[0].field).toBe('endDate');
-    expect((await call('POST', '/project/create', { name: 'Bad date', code: 'BD-1', startDate: '2026-02-30' })).body.errors[0]).toMatchObject({ field: 'startDate', rule: 'format' });
+    expect((await call('POST', '/project/create', { name: 'Bad date', code: 'BD-1', startDate: '2026-02-30' })).body.errors[0]).toMatchObject({
+      field: 'startDate',
+      rule: 'format',
+    });
   });
 
   it('the project selector lists enabled projects of the crop, the caller’s first', async () => {

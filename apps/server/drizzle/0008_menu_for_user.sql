@@ -1,0 +1,1 @@
+ALTER TABLE "sys_menu" ADD COLUMN "for_user" boolean DEFAULT false NOT NULL;

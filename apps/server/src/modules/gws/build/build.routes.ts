@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { gwsApi } from '@breedwise/contracts/gws';
+import { registerEndpoints } from '../../../platform/endpoints';
+import { buildList, setCurrentBuild } from '../../system';
+
+/**
+ * Genome build selection for the genomic pages (spec: gws getBuildList, changeBuild/setCurrentBuildId):
+ * the handlers of `gwsApi.resources.build`. Builds themselves are defined per crop by the system module.
+ */
+export function buildRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  registerEndpoints(app, gwsApi.resources.build, {
+    list: (req) => buildList(db, req.ctx),
+    setCurrent: (req) => setCurrentBuild(db, req.ctx, req.body.currentBuildId),
+  });
+}

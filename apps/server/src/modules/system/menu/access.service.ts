@@ -1,0 +1,134 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ALL_PERMISSIONS, type Locale } from '@breedwise/contracts';
+import type { CropInfo, MenuItem } from '@breedwise/contracts/system';
+import type { DbOrTx } from '../../../db/client';
+import { sysCrop, sysUserCrop } from '../crop/crop.tables';
+import { sysRole, sysRoleMenu, sysUserRole } from '../role/role.tables';
+import { sysUserOrg } from '../user/user.tables';
+import { sysMenu } from './menu.tables';
+
+export interface Access {
+  roles: string[];
+  roleIds: number[];
+  permissions: string[];
+  dashboardType: string;
+  isAdmin: boolean;
+}
+
+/** Roles and permission strings of a user in one organisation. Administrators hold the wildcard. */
+export async function loadAccess(db: DbOrTx, userId: number, orgId: number | null): Promise<Access> {
+  if (orgId === null) return { roles: [], roleIds: [], permissions: [], dashboardType: 'default', isAdmin: false };
+  const roles = await db
+    .select({ id: sysRole.id, key: sysRole.roleKey, builtin: sysRole.builtin, dashboardType: sysRole.dashboardType })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(and(eq(sysUserRole.userId, userId), eq(sysRole.orgId, orgId), eq(sysRole.status, 'enabled')))
+    .orderBy(asc(sysRole.sort), asc(sysRole.id));
+  const isAdmin = roles.some((r) => r.builtin && r.key === 'admin');
+  const roleIds = roles.map((r) => r.id);
+  let permissions: string[] = [];
+  if (isAdmin) permissions = [ALL_PERMISSIONS];
+  else if (roleIds.length) {
+    const rows = await db
+      .selectDistinct({ perms: sysMenu.perms })
+      .from(sysRoleMenu)
+      .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+      .where(and(inArray(sysRoleMenu.roleId, roleIds), eq(sysMenu.status, 'enabled')));
+    permissions = [
+      ...new Set(
+        rows.flatMap((r) =>
+          r.perms
+            ? r.perms
+                .split(',')
+                .map((p) => p.trim())
+                .filter(Boolean)
+            : [],
+        ),
+      ),
+    ].sort();
+  }
+  return {
+    roles: roles.map((r) => r.key),
+    roleIds,
+    permissions,
+    dashboardType: roles[0]?.dashboardType ?? 'default',
+    isAdmin,
+  };
+}
+
+/**
+ * The menu tree a user sees: directories and pages granted to one of their roles (administrators see
+ * all), minus routes whose role list does not include one of the user's roles (spec section 2).
+ */
+export async function loadMenuTree(db: DbOrTx, access: Access, locale: Locale): Promise<MenuItem[]> {
+  const all = await db
+    .select()
+    .from(sysMenu)
+    .where(and(eq(sysMenu.status, 'enabled'), inArray(sysMenu.menuType, ['M', 'C'])))
+    .orderBy(asc(sysMenu.orderNum), asc(sysMenu.id));
+  let granted: Set<number>;
+  if (access.isAdmin) granted = new Set(all.map((m) => m.id));
+  else if (access.roleIds.length) {
+    const rows = await db.selectDistinct({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(inArray(sysRoleMenu.roleId, access.roleIds));
+    granted = new Set(rows.map((r) => r.id));
+  } else granted = new Set();
+  const visible = all.filter((m) => granted.has(m.id) && (m.roles.length === 0 || m.roles.some((r) => access.roles.includes(r))));
+  const byParent = new Map<number | null, typeof visible>();
+  for (const m of visible) {
+    const list = byParent.get(m.parentId) ?? [];
+    list.push(m);
+    byParent.set(m.parentId, list);
+  }
+  const build = (parentId: number | null): MenuItem[] =>
+    (byParent.get(parentId) ?? []).flatMap((m): MenuItem[] => {
+      const children = build(m.id);
+      // A directory with nothing visible inside is noise in the menu.
+      if (m.menuType === 'M' && children.length === 0) return [];
+      return [
+        {
+          id: m.id,
+          name: m.name,
+          path: m.path,
+          component: m.component,
+          meta: {
+            title: locale === 'en' ? m.titleEn : m.titleZh,
+            titleI18n: { 'zh-CN': m.titleZh, en: m.titleEn },
+            icon: m.icon,
+            hidden: m.hidden,
+            helpUrl: m.helpUrl,
+            type: m.type,
+            affix: m.affix,
+            roles: m.roles,
+          },
+          children,
+        },
+      ];
+    });
+  return build(null);
+}
+
+/** Crops of the organisation the user may see, with view-only or operable access. */
+export async function loadUserCrops(db: DbOrTx, userId: number, orgId: number | null, locale: Locale): Promise<CropInfo[]> {
+  if (orgId === null) return [];
+  const rows = await db
+    .select({ id: sysCrop.id, code: sysCrop.code, nameZh: sysCrop.nameZh, nameEn: sysCrop.nameEn, access: sysUserCrop.access })
+    .from(sysUserCrop)
+    .innerJoin(sysCrop, eq(sysCrop.id, sysUserCrop.cropId))
+    .where(and(eq(sysUserCrop.userId, userId), eq(sysCrop.orgId, orgId), eq(sysCrop.status, 'enabled')))
+    .orderBy(asc(sysCrop.sort), asc(sysCrop.id));
+  return rows.map((r) => ({
+    cropId: r.id,
+    code: r.code,
+    name: locale === 'en' ? r.nameEn : r.nameZh,
+    nameI18n: { 'zh-CN': r.nameZh, en: r.nameEn },
+    access: r.access,
+  }));
+}
+
+export async function isOrgMember(db: DbOrTx, userId: number, orgId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ orgId: sysUserOrg.orgId })
+    .from(sysUserOrg)
+    .where(and(eq(sysUserOrg.userId, userId), eq(sysUserOrg.orgId, orgId)));
+  return !!row;
+}

@@ -1,0 +1,97 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { DictSeed, MenuSeed } from '../../platform/module';
+import { sysDictData, sysDictType } from './dict/dict.tables';
+import { sysMenu } from './menu/menu.tables';
+import { sysRole, sysRoleMenu } from './role/role.tables';
+import { syncProductSeeds } from './seed';
+
+/**
+ * Adds the menus and dictionaries this version ships that the database lacks. Existing rows are
+ * left alone so that administrators' edits survive upgrades. A menu that appears for the first time
+ * is granted to the built-in "user" roles when it is marked for them.
+ */
+export async function syncReferenceData(db: DbOrTx, menuTree: MenuSeed[], dictionaries: DictSeed[]): Promise<{ menusAdded: number }> {
+  const existing = new Map((await db.select({ id: sysMenu.id, key: sysMenu.menuKey }).from(sysMenu)).map((m) => [m.key, m.id]));
+  const added: { id: number; forUser: boolean }[] = [];
+
+  const visit = async (nodes: MenuSeed[], parentId: number | null) => {
+    for (const [i, node] of nodes.entries()) {
+      let id = existing.get(node.key);
+      if (id === undefined) {
+        const [row] = await db
+          .insert(sysMenu)
+          .values({
+            menuKey: node.key,
+            parentId,
+            name: node.key.replace(/\./g, '-'),
+            path: node.path ?? '',
+            component: node.type === 'C' ? (node.component ?? null) : null,
+            menuType: node.type ?? 'C',
+            perms: node.perms || null,
+            icon: node.icon ?? null,
+            titleZh: node.zh,
+            titleEn: node.en,
+            hidden: node.hidden ?? false,
+            affix: node.affix ?? false,
+            roles: node.roles ?? [],
+            appKey: node.key.split('.')[0],
+            orderNum: (i + 1) * 10,
+            forUser: node.forUser ?? false,
+          })
+          .onConflictDoNothing({ target: sysMenu.menuKey })
+          .returning({ id: sysMenu.id });
+        if (row) {
+          id = row.id;
+          added.push({ id, forUser: node.forUser ?? false });
+        } else {
+          // Another process inserted it meanwhile.
+          [{ id }] = await db.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.menuKey, node.key));
+        }
+      }
+      // Which entries the built-in user role receives is product metadata: kept in step with this version.
+      if (id !== undefined && !added.some((a) => a.id === id)) {
+        await db
+          .update(sysMenu)
+          .set({ forUser: node.forUser ?? false })
+          .where(and(eq(sysMenu.id, id), ne(sysMenu.forUser, node.forUser ?? false)));
+      }
+      if (node.children) await visit(node.children, id!);
+    }
+  };
+  await visit(menuTree, null);
+
+  const grants = added.filter((a) => a.forUser).map((a) => a.id);
+  if (grants.length) {
+    const userRoles = await db
+      .select({ id: sysRole.id })
+      .from(sysRole)
+      .where(and(eq(sysRole.roleKey, 'user'), eq(sysRole.builtin, true)));
+    for (const role of userRoles) {
+      await db
+        .insert(sysRoleMenu)
+        .values(grants.map((menuId) => ({ roleId: role.id, menuId })))
+        .onConflictDoNothing();
+    }
+  }
+
+  for (const d of dictionaries) {
+    await db.insert(sysDictType).values({ dictType: d.type, appKey: d.appKey, nameZh: d.zh, nameEn: d.en }).onConflictDoNothing();
+    await db
+      .insert(sysDictData)
+      .values(d.entries.map((e, i) => ({ dictType: d.type, dictValue: e.value, labelZh: e.zh, labelEn: e.en, listClass: e.listClass ?? null, sort: i + 1 })))
+      .onConflictDoNothing();
+  }
+  await syncProductSeeds(db);
+  return { menusAdded: added.length };
+}
+
+/** Grants a new built-in "user" role every menu entry marked for users. */
+export async function grantUserMenus(db: DbOrTx, roleId: number): Promise<void> {
+  const rows = await db.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.forUser, true));
+  if (rows.length)
+    await db
+      .insert(sysRoleMenu)
+      .values(rows.map((r) => ({ roleId, menuId: r.id })))
+      .onConflictDoNothing();
+}

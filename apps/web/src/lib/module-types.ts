@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import type { Locale } from '@breedwise/contracts';
+
+/** A screen a module provides. Menu pages match the server menu's `component`; detail pages carry a route. */
+export interface PageDef {
+  /** The menu component key this page implements, e.g. 'doe/exp/location/index'. */
+  component?: string;
+  /** A route of its own (hidden detail pages), e.g. '/doe/exp/design/viewExperiment/:id'. */
+  route?: string;
+  /** i18n key of the tab title when the page is not opened from a menu entry. */
+  titleKey?: string;
+  /** Menu path the page belongs under (hidden detail pages). */
+  parentPath?: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** A card a module adds to the dashboard, below the default layout. */
+export interface DashboardWidgetDef {
+  key: string;
+  /** Grid columns out of 24. */
+  span: 24 | 18 | 16 | 12 | 8 | 6;
+  /** Lower first. */
+  order: number;
+  /** Shown only to holders of this permission. */
+  permission?: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * One line of the dashboard's to-do list (spec section 6: inbound, outbound, stocktaking, scrap,
+ * breeding lists ...). Without the permission the line says the user has no authority.
+ */
+export interface TodoSourceDef {
+  key: string;
+  /** i18n key of the line's label. */
+  titleKey: string;
+  permission: string;
+  /** Page that lists the items. */
+  path: string;
+  count(): Promise<number>;
+}
+
+export interface ModuleManifest {
+  key: string;
+  pages: PageDef[];
+  dashboard?: { widgets?: DashboardWidgetDef[]; todos?: TodoSourceDef[] };
+  /** Module texts, merged under the module key: `t('doe.location.title')`. */
+  locales: Record<Locale, Record<string, unknown>>;
+}

@@ -1,0 +1,23 @@
+import { defineApi } from '../http/endpoint';
+import { germplasm, trait, traitGroup } from './germplasm';
+import { lot, place } from './inventory';
+import { cart, inbound, outbound, scrap, stocktaking } from './document';
+import { label, statistics, task, todo } from './statistics';
+
+/** Every germplasm and seed inventory endpoint, under /api/germ. */
+export const germApi = defineApi('germ', '/api/germ', {
+  germplasm,
+  traitGroup,
+  trait,
+  place,
+  lot,
+  inbound,
+  outbound,
+  stocktaking,
+  scrap,
+  cart,
+  statistics,
+  todo,
+  label,
+  task,
+});

@@ -1,0 +1,468 @@
+/**
+ * Published pedigree strings of released varieties (and a few registered parents and germplasm
+ * lines), written as their source prints them: quotes, spaces, `#`, `.`, `_`, brackets and all.
+ *
+ * `checked: true`  the string was read in the cited source while this corpus was built.
+ * `checked: false` the string is the one published in the cited source but was not re-read here;
+ *                  check it against the source before relying on it beyond parser tests.
+ * `transcribed`    the source gives the cross as "A × B" (or in words); the Purdy string writes it
+ *                  female first with '/'.
+ * `canonical`      what `normalizePurdy` writes when it differs from the published text (spaces
+ *                  around separators dropped, `/2/` as `//`, levels lowered, doses next to their
+ *                  separator).
+ */
+export interface PublishedPedigree {
+  variety: string;
+  crop: 'wheat' | 'durum wheat' | 'rice' | 'maize';
+  programme: string;
+  pedigree: string;
+  source: string;
+  checked: boolean;
+  transcribed?: boolean;
+  canonical?: string;
+  note?: string;
+}
+
+const JPR = 'Journal of Plant Registrations';
+const GRAINGENES_CWC = 'Kephart, K.D. 1993. Commercial Wheat Cultivars of the United States (GrainGenes gopher database)';
+const ARS_SOFT_WHEAT = 'USDA-ARS Soft Wheat Quality Laboratory, Soft Wheat Cultivar Description List, entry 12V51';
+const AWN46_UKRAINE = 'Annual Wheat Newsletter 46, Items from the Ukraine (Novoseltseva): CIMMYT synthetic hexaploids';
+
+export const PUBLISHED_PEDIGREES: PublishedPedigree[] = [
+  // --- CIMMYT-derived wheat released by national programmes (strings as the registration prints them)
+  {
+    variety: 'Pakhtunkhwa-2015 (PR-103)',
+    crop: 'wheat',
+    programme: 'CCRI Pirsabak, Pakistan, from CIMMYT ESWYT',
+    pedigree: 'WBLL1*2/4/YACO/PBW65/3/KAUZ*2/TRAP//KAUZ',
+    source: `Gulzar et al. 2018, Registration of 'Pakhtunkhwa-2015', ${JPR} doi:10.3198/jpr2016.01.0004crc`,
+    checked: true,
+  },
+  {
+    variety: 'Kulumsa',
+    crop: 'wheat',
+    programme: 'EIAR Kulumsa, Ethiopia, from CIMMYT (CMSS13B00513S-099M-099NJ-099NJ-15Y-0WGY)',
+    pedigree: 'PFAU/MILAN/5/CHEN/ AEGILOPSSQUARROSA(TAUS)/BCN/3/VEE#7/BOW/4/PASTOR/6/2*BAVIS#1/7/BORL14',
+    source:
+      'Alemu et al., Registration of Bread Wheat Variety Kulumsa for the Midlands of Ethiopia, J. Global Ecology and Environment (ikprress.org, JOGEE 8600)',
+    checked: true,
+    canonical: 'PFAU/MILAN/4/CHEN/AEGILOPSSQUARROSA(TAUS)/BCN//VEE#7/BOW/3/PASTOR/5/2*BAVIS#1/6/BORL14',
+    note: 'published with single slashes in CHEN/AE.SQ(TAUS)/BCN (a cross of three in unknown order); the levels are not the lowest possible, so the canonical form lowers them',
+  },
+  {
+    variety: 'Bondena (ETBW6188)',
+    crop: 'wheat',
+    programme: 'Areka ARC, Ethiopia, from CIMMYT',
+    pedigree: 'D67.2/P66.270//AE.SQUARROSA(320)/3/CUNNINGGHAM/4/CROC-1/AESQUARROSA(205)// KAUZ/3SASIA',
+    source: "Ashamo et al. 2020, Registration of a Newly Released Bread Wheat Variety 'Bondena', Adv. Crop Sci. Tech. 8(3) doi:10.4172/2329-8863.1000448",
+    checked: true,
+    canonical: 'D67.2/P66.270//AE.SQUARROSA(320)/3/CUNNINGGHAM/4/CROC-1/AESQUARROSA(205)//KAUZ/3SASIA',
+    note: "as printed: '/3SASIA' lacks its closing slash (SASIA at level 3), so it reads as a name 3SASIA",
+  },
+  // --- US national programmes (registrations and cultivar lists)
+  {
+    variety: 'Pritchett',
+    crop: 'wheat',
+    programme: 'Washington State University / USDA-ARS, soft white club',
+    pedigree: "'Chukar'/2*'Bruehl'",
+    source: `Registration of 'Pritchett' Soft White Winter Club Wheat, ${JPR} 11(2):152-158, doi:10.3198/jpr2016.04.0018crc`,
+    checked: true,
+  },
+  {
+    variety: 'Ike (KS89H48-1)',
+    crop: 'wheat',
+    programme: 'Kansas AES; USDA-ARS',
+    pedigree: 'Dular / Eagle /2/ 2*Cheney / Larned /3/ Colt',
+    source: `${GRAINGENES_CWC}, cwc5 (hard red winter)`,
+    checked: true,
+    canonical: 'Dular/Eagle//Cheney*2/Larned/3/Colt',
+  },
+  {
+    variety: '715 (75S2631)',
+    crop: 'wheat',
+    programme: 'Northrup King & Co.; Rohm and Haas Seeds',
+    pedigree: 'Era / Justin',
+    source: `${GRAINGENES_CWC}, cwc4 (hard red spring)`,
+    checked: true,
+    canonical: 'Era/Justin',
+  },
+  {
+    variety: 'Alba',
+    crop: 'wheat',
+    programme: 'Buchanan-Cellers Grain Co., McMinnville, OR',
+    pedigree: 'Tresor / Jacob Cats',
+    source: `${GRAINGENES_CWC}, cwc8 (soft white)`,
+    checked: true,
+    canonical: 'Tresor/Jacob Cats',
+  },
+  {
+    variety: 'Albit',
+    crop: 'wheat',
+    programme: 'Washington AES; USDA-BPI',
+    pedigree: 'Hybrid 128 / White Odessa',
+    source: `${GRAINGENES_CWC}, cwc8 (soft white)`,
+    checked: true,
+    canonical: 'Hybrid 128/White Odessa',
+  },
+  {
+    variety: '2148 (Century II)',
+    crop: 'wheat',
+    programme: 'Seed Research Associates, Scott City, KS',
+    pedigree: 'Sturdy / SRAI 2370',
+    source: `${GRAINGENES_CWC}, cwc5 (hard red winter)`,
+    checked: true,
+    canonical: 'Sturdy/SRAI 2370',
+  },
+  {
+    variety: 'Scout',
+    crop: 'wheat',
+    programme: 'Nebraska AES',
+    pedigree: 'Nebred /2/ Hope / Turkey Red /3/ Cheyenne / Ponca',
+    source: 'GrainGenes, About Cultivar Pedigrees (Commercial Wheat Cultivars of the United States), Example 1',
+    checked: true,
+    canonical: 'Nebred//Hope/Turkey Red/3/Cheyenne/Ponca',
+  },
+  {
+    variety: '12V51 (VA05W-251)',
+    crop: 'wheat',
+    programme: 'Virginia Tech',
+    pedigree: 'VA98W-130 // VA96W-348 / Pioneer Brand ‘26R61’',
+    source: ARS_SOFT_WHEAT,
+    checked: true,
+    canonical: 'VA98W-130//VA96W-348/Pioneer Brand ‘26R61’',
+  },
+  {
+    variety: 'VA98W-130 (female parent of 12V51)',
+    crop: 'wheat',
+    programme: 'Virginia Tech',
+    pedigree: '‘Savannah’ (PI559929) / VA87-54-558 // VA88-54-328 / ‘GA-Gore’ (PI 561842)',
+    source: ARS_SOFT_WHEAT,
+    checked: true,
+    canonical: '‘Savannah’ (PI559929)/VA87-54-558//VA88-54-328/‘GA-Gore’ (PI 561842)',
+  },
+  {
+    variety: 'VA87-54-558 (in the pedigree of 12V51)',
+    crop: 'wheat',
+    programme: 'Virginia Tech',
+    pedigree: '‘Massey’ (CItr 17953) / ‘Holley’ (CItr 14579)',
+    source: ARS_SOFT_WHEAT,
+    checked: true,
+    canonical: '‘Massey’ (CItr 17953)/‘Holley’ (CItr 14579)',
+  },
+  {
+    variety: 'VA88-54-328 (in the pedigree of 12V51)',
+    crop: 'wheat',
+    programme: 'Virginia Tech',
+    pedigree: '‘Lovrin 29’ (PI 519144) / ‘Tyler’ (CItr 17899) // ‘Redcoat’ (CItr 13170) *2 / ‘Gaines’ (CItr 13448)',
+    source: ARS_SOFT_WHEAT,
+    checked: true,
+    canonical: '‘Lovrin 29’ (PI 519144)/‘Tyler’ (CItr 17899)//‘Redcoat’ (CItr 13170)*2/‘Gaines’ (CItr 13448)',
+  },
+  {
+    variety: 'VA96W-348 (male parent of 12V51)',
+    crop: 'wheat',
+    programme: 'Virginia Tech',
+    pedigree: 'IN81401A1-32-2 / ‘FFR555W’ (PI 560318 PVPO)',
+    source: ARS_SOFT_WHEAT,
+    checked: true,
+    canonical: 'IN81401A1-32-2/‘FFR555W’ (PI 560318 PVPO)',
+  },
+  {
+    variety: 'IN81401A1-32-2 (in the pedigree of 12V51)',
+    crop: 'wheat',
+    programme: 'Purdue University',
+    pedigree: '‘Arthur 71’ (CItr 15282) / ’Caldwell’ (CItr 17897) /4/ Arthur 71 /3/ ’Benhur’ (CItr 14054) // ’Riley’ (CItr 13702) *2 / W62-63-119A',
+    source: ARS_SOFT_WHEAT,
+    checked: true,
+    canonical: '‘Arthur 71’ (CItr 15282)/’Caldwell’ (CItr 17897)/4/Arthur 71/3/’Benhur’ (CItr 14054)//’Riley’ (CItr 13702)*2/W62-63-119A',
+  },
+  {
+    variety: 'NW13493',
+    crop: 'wheat',
+    programme: 'University of Nebraska; USDA-ARS (hard white winter)',
+    pedigree: '‘SD98W175‐1’/‘NW03666’',
+    source: `Registration of 'NW13493' hard white winter wheat (Reg. no. CV-1197, PI 699380), ${JPR}`,
+    checked: true,
+  },
+  {
+    variety: 'SD98W175-1 (female parent of NW13493)',
+    crop: 'wheat',
+    programme: 'South Dakota State University',
+    pedigree: '‘KS84273BB‐10’/‘KSSB110‐9’//’KS831374‐141B’/‘YE1110’/3/ ‘KS82W418’/‘Stephens’',
+    source: `Registration of 'NW13493' hard white winter wheat, ${JPR}`,
+    checked: true,
+    canonical: '‘KS84273BB‐10’/‘KSSB110‐9’//’KS831374‐141B’/‘YE1110’/3/‘KS82W418’/‘Stephens’',
+  },
+  {
+    variety: 'NW03666 (male parent of NW13493)',
+    crop: 'wheat',
+    programme: 'University of Nebraska',
+    pedigree: '‘N94S097KS’/‘NE93459’',
+    source: `Registration of 'NW13493' hard white winter wheat, ${JPR}`,
+    checked: true,
+  },
+  {
+    variety: 'KS Dallas',
+    crop: 'wheat',
+    programme: 'Kansas State University, ARC-Hays',
+    pedigree: 'KS08HW112-6//TX03A0148/Danby TR',
+    source: `Zhang et al. 2021, Registration of 'KS Dallas' hard red winter wheat, ${JPR} 15(1):154-160, doi:10.1002/plr2.20108`,
+    checked: true,
+  },
+  {
+    variety: 'Tatanka',
+    crop: 'wheat',
+    programme: 'Kansas State University, ARC-Hays',
+    pedigree: 'KS07HW81/‘T151’',
+    source: `Zhang et al. 2018, Registration of 'Tatanka' Hard Red Winter Wheat, ${JPR} 12(1):74-78`,
+    checked: true,
+  },
+  {
+    variety: 'TAM 401 (TX03M1096)',
+    crop: 'wheat',
+    programme: 'Texas AgriLife Research',
+    pedigree: "'Mason' (PI 594044)/'Jagger' (PI 593688)",
+    source: `Rudd et al. 2011, Registration of 'TAM 401' wheat, ${JPR} 5(1):60-65`,
+    checked: true,
+  },
+  {
+    variety: 'Keota (HV9W98-143R)',
+    crop: 'wheat',
+    programme: 'WestBred LLC',
+    pedigree: 'Jagger/Custer',
+    source: 'Annual Wheat Newsletter 52, WestBred LLC',
+    checked: true,
+  },
+  {
+    variety: 'Tarkio (HV9W99-191R)',
+    crop: 'wheat',
+    programme: 'WestBred LLC',
+    pedigree: 'OK90604/KSSB-369-7//SnowWhite',
+    source: 'Annual Wheat Newsletter 52, WestBred LLC',
+    checked: true,
+  },
+  {
+    variety: 'Ledger (BZ9W96-788-d)',
+    crop: 'wheat',
+    programme: 'WestBred LLC',
+    pedigree: 'BZ9W92-709/MTSF1142',
+    source: 'Annual Wheat Newsletter 52, WestBred LLC',
+    checked: true,
+  },
+  // --- CIMMYT synthetic hexaploids (germplasm, not varieties: names with '.', spaces and brackets)
+  ...(
+    [
+      'D67.2/P66.270//Ae. tauschii (217)',
+      'DVERD 2/Ae. tauschii (221)',
+      'DOY 1/Ae. tauschii (515)',
+      'D67.2/P66.270//Ae. tauschii (257)',
+      'Green/Ae. tauschii (458)',
+      'Arlin/Ae. tauschii (283)',
+      'CETA/Ae. tauschii (174)',
+      'CETA/Ae. tauschii (1024)',
+    ] as const
+  ).map((pedigree): PublishedPedigree => ({
+    variety: `synthetic hexaploid ${pedigree}`,
+    crop: 'wheat',
+    programme: 'CIMMYT wide crosses (germplasm line, not a released variety)',
+    pedigree,
+    source: AWN46_UKRAINE,
+    checked: true,
+  })),
+  {
+    variety: 'CROC_1/AE.SQUARROSA (205)//KAUZ (synthetic derivative)',
+    crop: 'wheat',
+    programme: 'CIMMYT wide crosses (germplasm line, not a released variety)',
+    pedigree: 'CROC_1/AE.SQUARROSA (205)//KAUZ',
+    source: 'CIMMYT international nursery lists (synthetic-derived line)',
+    checked: false,
+    note: 'the only string here with an underscore in a name; no released variety with one was confirmed in this session',
+  },
+  // --- Rice
+  {
+    variety: 'Cybonnet',
+    crop: 'rice',
+    programme: 'University of Arkansas RREC; USDA-ARS',
+    pedigree: '‘Cypress’//’Newbonnet’/’Katy’',
+    source: "Gibbons et al. 2006, Registration of 'Cybonnet' Rice, Crop Science 46:2317-2318",
+    checked: true,
+  },
+  {
+    variety: 'Catahoula (RU0302082)',
+    crop: 'rice',
+    programme: 'LSU AgCenter Rice Research Station',
+    pedigree: 'RU9502008‐A/‘Drew’',
+    source: `Blanche et al. 2009, Registration of 'Catahoula' Rice, ${JPR} 3(2):146, doi:10.3198/jpr2008.11.0677crc`,
+    checked: true,
+  },
+  {
+    variety: 'CL162',
+    crop: 'rice',
+    programme: 'Mississippi State University; BASF',
+    pedigree: 'CFX‐18 (‘CL161’)/‘Priscilla’ (PVP 9800212)',
+    source: `Solomon et al. 2012, Registration of 'CL162' Long-Grain Rice, ${JPR} doi:10.3198/jpr2011.04.0231crc`,
+    checked: true,
+  },
+  {
+    variety: 'IR8',
+    crop: 'rice',
+    programme: 'IRRI',
+    pedigree: 'PETA/DEE-GEO-WOO-GEN',
+    source: 'IRRI; the cross Peta (indica) x Dee-geo-woo-gen (japonica) as told in Section 6 Varieties (dipon.com) and Mackill & Khush 2018, Rice 11:18',
+    checked: true,
+    transcribed: true,
+  },
+  {
+    variety: 'IR64',
+    crop: 'rice',
+    programme: 'IRRI',
+    pedigree: 'IR5657-33-2-1/IR2061-465-1-5-5',
+    source:
+      'Mackill, D.J. and Khush, G.S. 2018. IR64: a high-quality and high-yielding mega variety. Rice 11:18, section Breeding history, including parentage',
+    checked: false,
+  },
+  {
+    variety: 'IR36',
+    crop: 'rice',
+    programme: 'IRRI',
+    pedigree: 'IR1561-228-3/IR1737//CR94-13',
+    source: 'Khush, G.S. and Virk, P.S. 2005. IR Varieties and Their Impact. IRRI',
+    checked: false,
+  },
+  {
+    variety: 'IR20',
+    crop: 'rice',
+    programme: 'IRRI',
+    pedigree: 'IR262-24-3/TKM 6',
+    source: 'Khush, G.S. and Virk, P.S. 2005. IR Varieties and Their Impact. IRRI',
+    checked: false,
+  },
+  // --- Maize
+  {
+    variety: 'Zhengdan 958 (郑单958, 国审玉20000009)',
+    crop: 'maize',
+    programme: 'Henan Academy of Agricultural Sciences',
+    pedigree: '郑58/昌7-2',
+    source: '国审玉20000009 品种来源 "郑58×昌7-2" (national approval record, as reproduced on newton.com.tw and goldoctor.com.cn)',
+    checked: true,
+    transcribed: true,
+  },
+  {
+    variety: 'Mp717',
+    crop: 'maize',
+    programme: 'USDA-ARS; Mississippi AFES (germplasm line GP-456, PI 639919)',
+    pedigree: '(Mp420 x Tx601)-16-1-1-3-1-1-1-1-B',
+    source: 'Williams & Windham 2006, Registration of maize germplasm line Mp717, Crop Science (thefreelibrary a0146125299)',
+    checked: true,
+    note: 'a cross written with x inside brackets, then the selection history: one name for the Purdy parser',
+  },
+  {
+    variety: 'Xianyu 335 (先玉335)',
+    crop: 'maize',
+    programme: 'Pioneer / Tieling Pioneer',
+    pedigree: 'PH6WC/PH4CV',
+    source: 'national variety approval record (国审) of 先玉335, 品种来源 PH6WC×PH4CV',
+    checked: false,
+    transcribed: true,
+  },
+  {
+    variety: 'Mo17',
+    crop: 'maize',
+    programme: 'Missouri AES',
+    pedigree: 'C.I.187-2/C103',
+    source: 'Gerdes, J.T. et al. 1993. Compilation of North American Maize Breeding Germplasm. CSSA (Mo17: C.I.187-2 x C103)',
+    checked: false,
+    transcribed: true,
+  },
+  {
+    variety: 'Oh43',
+    crop: 'maize',
+    programme: 'Ohio AES',
+    pedigree: 'Oh40B/W8',
+    source: 'Gerdes, J.T. et al. 1993. Compilation of North American Maize Breeding Germplasm. CSSA (Oh43: Oh40B x W8)',
+    checked: false,
+    transcribed: true,
+  },
+  {
+    variety: 'Yedan 13 (掖单13)',
+    crop: 'maize',
+    programme: 'Laizhou Academy of Agricultural Sciences',
+    pedigree: '掖478/丹340',
+    source: 'variety approval record of 掖单13号, 品种来源 掖478×丹340',
+    checked: false,
+    transcribed: true,
+  },
+  // --- CIMMYT wheat: the classic strings (Purdy form as CIMMYT publishes them in its nurseries and GRIN)
+  {
+    variety: 'Attila (also PBW343)',
+    crop: 'wheat',
+    programme: 'CIMMYT',
+    pedigree: 'ND/VG9144//KAL/BB/3/YACO/4/VEE#5',
+    source: 'CIMMYT international nursery lists (cross name of ATTILA)',
+    checked: false,
+  },
+  {
+    variety: 'Pastor',
+    crop: 'wheat',
+    programme: 'CIMMYT',
+    pedigree: 'PFAU/SERI.1B//AMAD',
+    source: 'CIMMYT international nursery lists (cross name of PASTOR)',
+    checked: false,
+  },
+  {
+    variety: 'Kauz',
+    crop: 'wheat',
+    programme: 'CIMMYT',
+    pedigree: 'JUP/BJY//URES',
+    source: 'CIMMYT international nursery lists (cross name of KAUZ)',
+    checked: false,
+  },
+  {
+    variety: 'Seri M82',
+    crop: 'wheat',
+    programme: 'CIMMYT / INIFAP Mexico',
+    pedigree: 'KVZ/BUHO//KAL/BB',
+    source: 'CIMMYT; Rajaram & Hettel (eds) 1995, Wheat Breeding at CIMMYT, Wheat Special Report 29',
+    checked: false,
+  },
+  {
+    variety: 'Sokoll',
+    crop: 'wheat',
+    programme: 'CIMMYT (synthetic derivative)',
+    pedigree: 'PASTOR/3/ALTAR 84/AE.SQUARROSA (221)//OPATA',
+    source: 'CIMMYT international nursery lists (cross name of SOKOLL)',
+    checked: false,
+  },
+  {
+    variety: 'Borlaug 100 F2014',
+    crop: 'wheat',
+    programme: 'CIMMYT / INIFAP Mexico',
+    pedigree: 'SOKOLL//PUB94.15.1.12/WBLL1',
+    source: 'CIMMYT / INIFAP release of Borlaug 100 F2014 (cross name)',
+    checked: false,
+  },
+  {
+    variety: 'Kachu #1',
+    crop: 'wheat',
+    programme: 'CIMMYT',
+    pedigree: 'KIRITATI//PBW65/2*SERI.1B',
+    source: 'CIMMYT international nursery lists (cross name of KACHU #1)',
+    checked: false,
+  },
+  {
+    variety: 'Waxwing',
+    crop: 'wheat',
+    programme: 'CIMMYT',
+    pedigree: 'OPATA/RAYON//KAUZ',
+    source: 'CIMMYT international nursery lists (cross name of WAXWING)',
+    checked: false,
+  },
+  {
+    variety: 'Baj #1',
+    crop: 'wheat',
+    programme: 'CIMMYT',
+    pedigree: 'WBLL1*2/4/BABAX/LR42//BABAX/3/BABAX/LR42//BABAX',
+    source: 'CIMMYT international nursery lists (cross name of BAJ #1)',
+    checked: false,
+  },
+];
