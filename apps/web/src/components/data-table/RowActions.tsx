@@ -43,7 +43,7 @@ export function actionsWidth(items: Pick<RowActionItem, 'label' | 'text' | 'icon
   const shown = links.slice(0, inline);
   const more = links.length > inline ? 1 : 0;
   const linkWidth = shown.reduce((w, a) => w + textWidth(textOf(a)) + 14 + (a.icon ? 20 : 0), 0);
-  return Math.max(64, linkWidth + (icons.length + more) * 26 + 34);
+  return Math.max(64, linkWidth + (icons.length + more) * 26 + 26);
 }
 
 /** The actions column of a table: compact, fixed right, as wide as its actions need. */

@@ -94,7 +94,7 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
           </Typography.Text>
         ),
       },
-      { title: t('germ.lot.place'), dataIndex: 'placePath', key: 'placePath', width: 200, ellipsis: true },
+      { title: t('germ.lot.place'), dataIndex: 'placePath', key: 'placePath', width: 180, ellipsis: true },
       { title: t('germ.lot.harvestYear'), dataIndex: 'harvestYear', key: 'harvestYear', sorter: true, width: 90 },
       { title: t('germ.lot.seedSource'), dataIndex: 'seedSource', key: 'seedSource', width: 160, ellipsis: true },
       {
