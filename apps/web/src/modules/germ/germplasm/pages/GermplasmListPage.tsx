@@ -42,9 +42,9 @@ export default function GermplasmListPage() {
 
   /** View, edit, delete (an icon); with no row, the set that sizes the column. */
   const rowActions = (r: GermplasmRow | null): RowActionItem[] => [
-    { key: 'view', label: t('common.view'), onClick: () => r && view(r), testId: 'germplasm-view' },
+    { key: 'view', label: t('common.view'), onClick: () => r && view(r), testId: 'germplasm-row-view' },
     ...(canEdit
-      ? [{ key: 'edit', label: t('common.edit'), onClick: async () => r && setEditing(await germplasm.detail({ id: r.id })), testId: 'germplasm-edit' }]
+      ? [{ key: 'edit', label: t('common.edit'), onClick: async () => r && setEditing(await germplasm.detail({ id: r.id })), testId: 'germplasm-row-edit' }]
       : []),
     ...(canRemove
       ? [
