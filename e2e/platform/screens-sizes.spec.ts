@@ -67,7 +67,9 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto('/doe/germplasm/design');
     const labels = page.getByTestId('side-menu').locator('.ant-menu-title-content');
     await expect(labels.first()).toBeVisible();
-    const cut = await labels.evaluateAll((els) => els.filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+    const cut = await labels.evaluateAll((els) =>
+      (els as HTMLElement[]).filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
     expect(cut).toEqual([]);
 
     // Inventory: the place panel starts closed at this size, balance and place are in view.
