@@ -2,6 +2,7 @@ import { defineModuleErrors, type Translations } from '../errors';
 
 /** Refusals of the auth module: login, second factor, codes, password reset, registration, QR login. */
 export const authErrors = defineModuleErrors('AUTH', {
+  AUTH_MAP_ENGINE_UNAVAILABLE: { 'zh-CN': '地图引擎 {engine} 未配置', en: 'Map engine {engine} is not configured' },
   AUTH_LOGIN_FAILED: { 'zh-CN': '用户名或密码错误', en: 'Wrong user name or password' },
   AUTH_CAPTCHA_REQUIRED: { 'zh-CN': '请输入验证码', en: 'Please enter the captcha' },
   AUTH_CAPTCHA_INVALID: { 'zh-CN': '验证码错误或已过期', en: 'The captcha is wrong or has expired' },

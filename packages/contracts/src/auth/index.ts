@@ -8,4 +8,5 @@ export * from './register';
 export * from './qr';
 export * from './cas';
 export * from './profile';
+export * from './map';
 export * from './api';

@@ -12,6 +12,8 @@ export const LoginInitData = z.object({
   version: z.string(),
   brand: Brand,
   defaultLocale: z.enum(LOCALES),
+  /** Some organisation accepts registrations: the login page shows the registration link only then. */
+  registerEnabled: z.boolean(),
 });
 export type LoginInitData = z.infer<typeof LoginInitData>;
 /** The brand is chosen by the request's host and the path the web was entered at. */

@@ -8,14 +8,13 @@ import { germDesign } from './germ-design';
 import { germList } from './germlist';
 import { harvest } from './harvest';
 import { location } from './location';
-import { map } from './map';
 import { project } from './project';
 import { team } from './team';
 
 /** The task log under the module's prefix (`/api/doe/api/common/logs`). */
 const task = resource({ tag: 'common: tasks', base: '/api/common' }, taskLogsEndpoint());
 
-/** Every DOE endpoint, under /api/doe (the map engine under /api/auth, where the spec places it). */
+/** Every DOE endpoint, under /api/doe. */
 export const doeApi = defineApi('doe', '/api/doe', {
   location,
   team,
@@ -29,6 +28,5 @@ export const doeApi = defineApi('doe', '/api/doe', {
   activityCategory,
   activityRecord,
   harvest,
-  map,
   task,
 });

@@ -120,7 +120,6 @@ export const doeErrors = defineModuleErrors('DOE', {
     en: 'Only a finished experiment can have a harvest list generated; this one is {status}',
   },
   DOE_HARVEST_NOTHING: { 'zh-CN': '试验没有可收获的小区', en: 'The experiment has no plots to harvest' },
-  DOE_MAP_ENGINE_UNAVAILABLE: { 'zh-CN': '地图引擎 {engine} 未配置', en: 'Map engine {engine} is not configured' },
   // The trial-design engine's refusals: DOE_DESIGN_ + the engine's code (templates as in @breedwise/trial-design
   // designErrorMessages; apps/server design.test.ts keeps them equal).
   DOE_DESIGN_INVALID: { 'zh-CN': '设计参数无效', en: 'The design parameters are invalid' },

@@ -13,5 +13,4 @@ export * from './germ-design';
 export * from './entry-group';
 export * from './activity';
 export * from './harvest';
-export * from './map';
 export * from './api';

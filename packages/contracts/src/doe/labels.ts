@@ -1,6 +1,5 @@
 import type { Translations } from '../errors';
 import type { DesignMethod, ExperimentAction, ExperimentStatus, PlotEntryType } from './experiment';
-import type { MapEngine } from './map';
 import type { EnableStatus, Season } from './shared';
 
 /**
@@ -133,15 +132,6 @@ export const fieldMapTexts = {
   },
   empty: { 'zh-CN': '尚未保存布局', en: 'No layout saved yet' },
 } satisfies Record<string, Translations>;
-
-/** The map engines' names in the engine choice. */
-export const mapEngineLabels: Record<MapEngine, Translations> = {
-  offline: { 'zh-CN': '离线底图（内置世界轮廓）', en: 'Offline base map (built-in world outline)' },
-  osm: { 'zh-CN': 'OpenStreetMap', en: 'OpenStreetMap' },
-  amap: { 'zh-CN': '高德地图', en: 'Amap (Gaode)' },
-  tianditu: { 'zh-CN': '天地图', en: 'Tianditu' },
-  custom: { 'zh-CN': '本单位瓦片服务', en: 'In-house tile service' },
-};
 
 /** The harvest list xlsx: its sheet and column headers. */
 export const harvestExportLabels = {

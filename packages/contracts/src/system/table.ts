@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { resource } from '../http/endpoint';
 import { systemPermissions as P } from './permissions';
 
-export const TableMetaRow = z.object({ tableName: z.string(), comment: z.string().nullable(), columns: z.number().int(), rowEstimate: z.number().int() });
+export const TableMetaRow = z.object({
+  tableName: z.string(),
+  comment: z.string().nullable(),
+  columns: z.number().int(),
+  /** Rows by the planner's statistics (gathered when missing or older than an hour, or when asked). */
+  rowEstimate: z.number().int(),
+  /** When the statistics were last gathered (ISO 8601), if ever. */
+  analyzedAt: z.string().nullable(),
+});
 export type TableMetaRow = z.infer<typeof TableMetaRow>;
+/** `refresh=true` gathers fresh statistics of every table before answering (ANALYZE). */
+export const TableListQuery = z.object({ refresh: z.enum(['true', 'false']).optional() });
 export const TableInfoQuery = z.object({
   tableName: z
     .string()
@@ -31,7 +41,8 @@ export const table = resource(
       path: '/list',
       permission: P.tableList,
       scope: 'platform',
-      summary: 'Tables of this product, from the database catalogue',
+      summary: 'Tables of this product, from the database catalogue, with row estimates from fresh statistics',
+      query: TableListQuery,
       data: z.array(TableMetaRow),
     },
     info: {

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/module';
 import { captchaRoutes } from './captcha/captcha.routes';
 import { casRoutes } from './cas/cas.routes';
 import { loginRoutes } from './login/login.routes';
+import { mapRoutes } from './map/map.routes';
 import { mfaRoutes } from './mfa/mfa.routes';
 import { passwordRoutes } from './password/password.routes';
 import { profileRoutes } from './profile/profile.routes';
@@ -26,5 +27,6 @@ export const authModule: ServerModule = {
     casRoutes(app);
     profileRoutes(app);
     mfaRoutes(app);
+    mapRoutes(app);
   },
 };

@@ -16,7 +16,6 @@ import { defineHarvestJob } from './harvest/harvest.job';
 import { harvestRoutes } from './harvest/harvest.routes';
 import { locationIo } from './location/location.io';
 import { locationRoutes } from './location/location.routes';
-import { mapRoutes } from './map/map.routes';
 import { projectRoutes } from './project/project.routes';
 import { teamRoutes } from './team/team.routes';
 import { doeMenus } from './menus';
@@ -44,7 +43,6 @@ export const doeModule: ServerModule<JobQueue> = {
     entryGroupRoutes(app);
     activityRoutes(app);
     harvestRoutes(app);
-    mapRoutes(app);
     registerEndpoints(app, doeApi.resources.task, { logs: taskLogsHandler(app) });
   },
   jobs: registerDoeJobs,

@@ -1,6 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { App, Button, Card, Dropdown, Input, Popconfirm, Space, Tag, type FormInstance } from 'antd';
-import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Input, Tag, type FormInstance } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { FilterItem, ListSpec, PageResult } from '@breedwise/contracts';
 import { usePermission, usePermissionChecker } from '../../lib/permissions';
 import { DataTable, type DataTableProps, type PageEndpoint, type PageRequest } from '../data-table/DataTable';
+import { RowActions, actionsWidth, deleteAction, type RowActionItem } from '../data-table/RowActions';
 import { FilterButton, fieldsFromSpec } from '../filter-drawer';
 import { ContractFormModal } from '../form/ContractFormModal';
 import { ExportButton, ImportButton } from '../import-export';
@@ -219,62 +220,52 @@ export function CrudPage<T extends { id: number }, C extends z.ZodType, U extend
         : []),
       ...granted.filter((a) => a.visible?.(row) ?? true),
     ];
-    const link = (a: RowAction<T>, row: T) =>
-      a.confirm ? (
-        <Popconfirm key={a.key} title={a.confirm(row)} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => a.onClick(row, kit)}>
-          <Button type="link" size="small" danger={a.danger} data-testid={a.testId?.(row) ?? `row-${a.key}`}>
-            {a.label}
-          </Button>
-        </Popconfirm>
-      ) : (
-        <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => a.onClick(row, kit)} data-testid={a.testId?.(row) ?? `row-${a.key}`}>
-          {a.label}
-        </Button>
-      );
+    const item = (a: RowAction<T>, row: T): RowActionItem => ({
+      key: a.key,
+      label: a.label,
+      danger: a.danger,
+      confirm: a.confirm?.(row),
+      onClick: () => a.onClick(row, kit),
+      testId: a.testId?.(row) ?? `row-${a.key}`,
+    });
     const hasActions = (canEdit && !!props.form?.update) || canStatus || canRemove || granted.length > 0;
     if (!hasActions) return props.columns;
+    // The column is as wide as the longest set of actions a row can show (the longer of enable/disable).
+    const widest: RowActionItem[] = [
+      ...(canEdit && props.form?.update && r.update ? [{ key: 'edit', label: t('common.edit'), onClick: () => undefined }] : []),
+      ...(canStatus
+        ? [{ key: 'status', label: [t('common.disable'), t('common.enable')].sort((a, b) => b.length - a.length)[0], onClick: () => undefined }]
+        : []),
+      ...granted.map((a) => ({ key: a.key, label: a.label, onClick: () => undefined })),
+      ...(canRemove ? [deleteAction(t('common.delete'), null, () => undefined)] : []),
+    ];
     return [
       ...props.columns,
       {
         title: t('common.actions'),
         key: 'actions',
         fixed: 'right',
-        width: 200,
-        render: (_: unknown, row: T) => {
-          const all = rowActions(row);
-          const shown = all.slice(0, 2);
-          const more = all.slice(2);
-          return (
-            <Space size={0}>
-              {shown.map((a) => link(a, row))}
-              {(more.length > 0 || deletable(row)) && (
-                <>
-                  {more.length > 0 && (
-                    <Dropdown
-                      trigger={['click']}
-                      menu={{ items: more.map((a) => ({ key: a.key, label: a.label, danger: a.danger, onClick: () => a.onClick(row, kit) })) }}
-                    >
-                      <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('crud.more')} data-testid="row-more" />
-                    </Dropdown>
-                  )}
-                  {deletable(row) && (
-                    <Popconfirm
-                      title={t('common.deleteConfirm', { name: nameOf(row) })}
-                      description={props.removeHelp}
-                      okText={t('common.ok')}
-                      cancelText={t('common.cancel')}
-                      onConfirm={() => remove(row)}
-                    >
-                      <Button type="link" size="small" danger data-testid="row-delete">
-                        {t('common.delete')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </>
-              )}
-            </Space>
-          );
-        },
+        width: actionsWidth(widest),
+        render: (_: unknown, row: T) => (
+          <RowActions
+            items={[
+              ...rowActions(row).map((a) => item(a, row)),
+              ...(deletable(row)
+                ? [
+                    {
+                      ...deleteAction(t('common.delete'), t('common.deleteConfirm', { name: nameOf(row) }), () => remove(row)),
+                      confirm: (
+                        <>
+                          {t('common.deleteConfirm', { name: nameOf(row) })}
+                          {props.removeHelp && <div className="bw-confirm-help">{props.removeHelp}</div>}
+                        </>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        ),
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps

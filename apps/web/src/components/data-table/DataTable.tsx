@@ -51,6 +51,42 @@ export interface DataTableProps<T> {
 /** Pages above this many rows render only the rows in view. */
 const VIRTUAL_ABOVE = 100;
 
+/** Fixed columns may take at most this share of the table's width; beyond it they scroll like the others. */
+const MAX_FIXED_SHARE = 0.6;
+
+/** The nearest ancestor that scrolls vertically (a workspace tab), where the header and the scroll bar stick. */
+function scrollParent(el: HTMLElement | null): HTMLElement | undefined {
+  for (let p = el?.parentElement; p; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') return p;
+  }
+  return undefined;
+}
+
+const widthOf = (c: { width?: number | string }) => (typeof c.width === 'number' ? c.width : 120);
+
+/**
+ * Keeps fixed columns from covering a narrow table: when they would take more than MAX_FIXED_SHARE of
+ * its width, the right ones (actions) scroll first, then the left ones from the last, keeping the first
+ * key column fixed as long as it fits.
+ */
+export function limitFixed<C extends { fixed?: unknown; width?: number | string }>(columns: C[], tableWidth: number, reserved = 0): C[] {
+  if (!tableWidth) return columns;
+  const budget = tableWidth * MAX_FIXED_SHARE - reserved;
+  const isLeft = (c: C) => c.fixed === 'left' || c.fixed === true || c.fixed === 'start';
+  const isRight = (c: C) => c.fixed === 'right' || c.fixed === 'end';
+  const fixedWidth = (cols: C[]) => cols.filter((c) => isLeft(c) || isRight(c)).reduce((w, c) => w + widthOf(c), 0);
+  let out = columns;
+  if (fixedWidth(out) <= budget) return out;
+  out = out.map((c) => (isRight(c) ? { ...c, fixed: undefined } : c));
+  const lefts = out.map((c, i) => (isLeft(c) ? i : -1)).filter((i) => i >= 0);
+  for (let k = lefts.length - 1; k >= 0 && fixedWidth(out) > budget; k--) {
+    const i = lefts[k];
+    out = out.map((c, j) => (j === i ? { ...c, fixed: undefined } : c));
+  }
+  return out;
+}
+
 /**
  * A server-paged table (spec sections 2, 4, 8, 9): paging with sizes 10-200, server-side sorting as
  * orderByColumn/isAsc, refresh that clears the selection, the summary row the server sends, per-user
@@ -65,6 +101,15 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const [sort, setSort] = useState<{ orderByColumn?: string; isAsc?: 'asc' | 'desc' }>({});
   const [lastParams, setLastParams] = useState(props.params);
   const lastClicked = useRef<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setBoxWidth(Math.round(entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   if (lastParams !== props.params && JSON.stringify(lastParams) !== JSON.stringify(props.params)) {
     setLastParams(props.params);
     setPageNum(1);
@@ -92,8 +137,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   }, [saved.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const look = props.tableName ? draft.look : DEFAULT_LOOK;
   const columns = useMemo(
-    () => (props.tableName ? (applySettings(declared, draft) as ColumnsType<T>) : props.columns),
-    [props.columns, props.tableName, draft, declared],
+    () => limitFixed((props.tableName ? applySettings(declared, draft) : declared) as ColumnLike[], boxWidth, props.selectable ? 32 : 0) as ColumnsType<T>,
+    [props.tableName, draft, declared, boxWidth, props.selectable],
   );
 
   const persist = async (next: TableSettings) => {
@@ -117,9 +162,16 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   const summary = query.data?.summary;
+  // The summed figures, labelled by their columns, also beside the pager: a summed column may be scrolled out of view.
+  const figures = summary
+    ? columns.flatMap((c) => {
+        const value = summary[String(c.key ?? '')];
+        return value === undefined || value === null ? [] : [`${typeof c.title === 'string' ? c.title : String(c.key)} ${String(value)}`];
+      })
+    : [];
   const virtual = rows.length > VIRTUAL_ABOVE;
   return (
-    <div className="bw-data-table" data-testid={props.testId}>
+    <div className="bw-data-table" data-testid={props.testId} ref={box}>
       <div className="bw-toolbar bw-data-table-toolbar">
         {props.toolbar}
         <span className="bw-toolbar-spacer" />
@@ -168,6 +220,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         bordered={look.bordered}
         rowClassName={(_row, index) => (look.striped && index % 2 === 1 ? 'bw-row-striped' : '')}
         virtual={virtual}
+        // Header and horizontal scroll bar stay in view while the page scrolls (a tall table's bar is otherwise below the fold).
+        sticky={virtual ? undefined : { getContainer: () => scrollParent(box.current) ?? window }}
         scroll={virtual ? { x: typeof props.scrollX === 'number' ? props.scrollX : 1600, y: 640 } : { x: props.scrollX ?? 'max-content' }}
         locale={{ emptyText }}
         onChange={onChange}
@@ -227,7 +281,17 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           showSizeChanger: true,
           showQuickJumper: true,
           pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('common.total', { total }),
+          showTotal: (total) => (
+            <span data-testid="table-total">
+              {t('common.total', { total })}
+              {figures.length > 0 && (
+                <span className="bw-table-figures" data-testid="table-summary-figures">
+                  {' · '}
+                  {t('table.summary')}: {figures.join(', ')}
+                </span>
+              )}
+            </span>
+          ),
         }}
       />
     </div>

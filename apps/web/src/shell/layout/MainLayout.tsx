@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
-import { Layout, Spin } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { Drawer, Layout, Spin } from 'antd';
+import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLoginInfo } from '../auth-api';
 import { LanguageSwitch } from '../components/LanguageSwitch';
@@ -8,6 +8,7 @@ import { indexMenu, registryValue } from '../routing';
 import { RegistryContext } from '../../lib/registry-context';
 import { Workspace } from '../workspace/Workspace';
 import { CropSwitcher } from './CropSwitcher';
+import { MapEngineSwitcher } from './MapEngineSwitcher';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { MessageBell } from '../../components/auth/MessageBell';
@@ -16,11 +17,30 @@ import { TaskCenter } from './TaskCenter';
 import { BrandSync } from '../brand-sync';
 import { useLayoutSettings } from './settings';
 
-/** The main layout: collapsible server menu, header (crop, language, user) and the tabbed workspace. */
+/** Below this width (a phone) the side menu is a drawer that a header button opens. */
+const PHONE_QUERY = '(max-width: 767px)';
+
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(PHONE_QUERY);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+  );
+}
+
+/**
+ * The main layout: the server menu (a collapsible side bar, or on a phone a drawer closed until its
+ * button is pressed), the header (crop, map provider, language, tasks, messages, user) and the tabbed workspace.
+ */
 export function MainLayout() {
   const { t } = useTranslation();
   const { data: info } = useLoginInfo();
   const { collapsed, showTabs, watermark, update } = useLayoutSettings();
+  const phone = usePhone();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const index = useMemo(() => indexMenu(info?.menu ?? []), [info?.menu]);
   if (!info)
     return (
@@ -32,29 +52,59 @@ export function MainLayout() {
   return (
     <RegistryContext.Provider value={registryValue}>
       <Layout className="bw-layout">
-        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={224} collapsedWidth={64} className="bw-sider">
-          <div className="bw-logo">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            {!collapsed && <span>{t('app.name')}</span>}
-          </div>
-          <nav className="bw-sider-menu" data-testid="side-menu">
-            <SideMenu menu={info.menu} index={index} collapsed={collapsed} />
-          </nav>
-        </Layout.Sider>
+        {phone ? (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            size={280}
+            closable={false}
+            onClose={() => setDrawerOpen(false)}
+            className="bw-menu-drawer"
+            styles={{ body: { padding: 0 } }}
+            data-testid="menu-drawer"
+          >
+            <div className="bw-logo">
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <span>{t('app.name')}</span>
+              <span className="bw-header-spacer" />
+              <CloseOutlined role="button" aria-label={t('layout.closeMenu')} onClick={() => setDrawerOpen(false)} data-testid="menu-drawer-close" />
+            </div>
+            <nav className="bw-sider-menu" data-testid="side-menu">
+              <SideMenu menu={info.menu} index={index} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+            </nav>
+          </Drawer>
+        ) : (
+          <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={240} collapsedWidth={64} className="bw-sider">
+            <div className="bw-logo">
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              {!collapsed && <span>{t('app.name')}</span>}
+            </div>
+            <nav className="bw-sider-menu" data-testid="side-menu">
+              <SideMenu menu={info.menu} index={index} collapsed={collapsed} />
+            </nav>
+          </Layout.Sider>
+        )}
         <Layout className="bw-main">
           <Layout.Header className="bw-header">
-            <span
-              className="bw-header-action"
-              role="button"
-              aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-              onClick={() => update({ collapsed: !collapsed })}
-              data-testid="menu-toggle"
-            >
-              {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            </span>
-            <span className="bw-header-org">{info.orgInfo?.orgName}</span>
+            {phone ? (
+              <span className="bw-header-action" role="button" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)} data-testid="menu-open">
+                <MenuOutlined />
+              </span>
+            ) : (
+              <span
+                className="bw-header-action"
+                role="button"
+                aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+                onClick={() => update({ collapsed: !collapsed })}
+                data-testid="menu-toggle"
+              >
+                {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              </span>
+            )}
+            <span className="bw-header-org bw-hide-narrow">{info.orgInfo?.orgName}</span>
             <span className="bw-header-spacer" />
             <CropSwitcher info={info} />
+            <MapEngineSwitcher compact={phone} />
             <LanguageSwitch className="bw-header-action" />
             <TaskCenter />
             <MessageBell />

@@ -13,7 +13,13 @@ type Item = Required<MenuProps>['items'][number];
 function toItems(items: MenuItem[], language: string, opened: OpenedPage[], t: (key: string) => string, root: MenuItem[] = items): Item[] {
   return items.flatMap((item): Item[] => {
     if (item.meta.hidden || hiddenByRule(item, root)) return [];
-    const label = item.meta.titleI18n[language as 'zh-CN' | 'en'] ?? item.meta.title;
+    const text = item.meta.titleI18n[language as 'zh-CN' | 'en'] ?? item.meta.title;
+    // Long names wrap onto a second line (styles.css) and keep their full text as a tooltip.
+    const label = (
+      <span className="bw-menu-label" title={text}>
+        {text}
+      </span>
+    );
     if (!item.component && !isIframeItem(item)) {
       const children = toItems(item.children, language, opened, t, root);
       return children.length ? [{ key: menuKey(item), icon: menuIcon(item.meta.icon), label, children }] : [];
@@ -28,7 +34,7 @@ function toItems(items: MenuItem[], language: string, opened: OpenedPage[], t: (
 }
 
 /** The server menu (spec section 2), limited to the screens this build has. */
-export function SideMenu({ menu, index, collapsed }: { menu: MenuItem[]; index: MenuIndex; collapsed: boolean }) {
+export function SideMenu({ menu, index, collapsed, onNavigate }: { menu: MenuItem[]; index: MenuIndex; collapsed: boolean; onNavigate?(): void }) {
   const { i18n, t } = useTranslation();
   const navigate = useNavigate();
   const activeTab = useWorkspace((s) => s.tabs.find((t) => t.key === s.activeKey));
@@ -52,7 +58,10 @@ export function SideMenu({ menu, index, collapsed }: { menu: MenuItem[]; index: 
       selectedKeys={selected ? [selected] : []}
       openKeys={collapsed ? undefined : openKeys}
       onOpenChange={(keys) => setOpenKeys(keys as string[])}
-      onClick={({ key }) => navigate(key)}
+      onClick={({ key }) => {
+        navigate(key);
+        onNavigate?.();
+      }}
     />
   );
 }

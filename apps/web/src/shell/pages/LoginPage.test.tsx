@@ -15,6 +15,7 @@ const init = {
   version: '2.2.26',
   brand: { name: 'x', nameI18n: { 'zh-CN': '育种智汇', en: 'Breedwise' }, logoUrl: null, primaryColor: '#1677ff' },
   defaultLocale: 'zh-CN',
+  registerEnabled: true,
 };
 
 function renderLogin() {
@@ -61,6 +62,20 @@ describe('LoginPage', () => {
     expect(sent.get('code')).toBe('ab12');
     expect(sent.get('uuid')).toBe(new URL(captcha.src).searchParams.get('uuid'));
   }, 20_000);
+
+  it('links to the registration form only while some organisation accepts registrations', async () => {
+    await i18n.changeLanguage('en');
+    for (const registerEnabled of [true, false]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: { ...init, captchaEnabled: false, registerEnabled } }))),
+      );
+      const view = renderLogin();
+      await screen.findByTestId('link-reset');
+      await waitFor(() => expect(!!screen.queryByTestId('link-register')).toBe(registerEnabled));
+      view.unmount();
+    }
+  });
 
   it('asks for every field before sending', async () => {
     await i18n.changeLanguage('en');

@@ -180,9 +180,11 @@ export function LoginPage() {
               <a onClick={() => setView({ kind: 'editPassword' })} data-testid="link-edit-password">
                 {t('auth.editPassword')}
               </a>
-              <Link to="/user_register" data-testid="link-register">
-                {t('auth.register')}
-              </Link>
+              {init.data?.registerEnabled && (
+                <Link to="/user_register" data-testid="link-register">
+                  {t('auth.register')}
+                </Link>
+              )}
             </div>
           </>
         )}

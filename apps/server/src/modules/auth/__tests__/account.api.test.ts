@@ -299,6 +299,8 @@ describe('password flows end sessions (security.md item 3)', () => {
 describe('registration', () => {
   it('is closed by default, open or with approval per organisation', async () => {
     expect((await t.call('GET', '/api/auth/api/registerInit')).body.data).toMatchObject({ enabled: false, orgs: [] });
+    // The login page hides its registration link while no organisation accepts registrations.
+    expect((await t.call('GET', '/api/auth/api/login/init')).body.data.registerEnabled).toBe(false);
     const org = await createOtherOrg(t.db, 'open-org', [{ username: 'open-admin', nickName: 'A', role: 'admin', crops: { maize: 'operate' } }]);
     await t.db
       .update(sysOrg)
@@ -306,6 +308,7 @@ describe('registration', () => {
       .where(eq(sysOrg.id, org.orgId));
     const init = await t.call('GET', '/api/auth/api/registerInit');
     expect(init.body.data.orgs).toEqual([{ orgCode: 'open-org', orgName: 'Org open-org', approval: true }]);
+    expect((await t.call('GET', '/api/auth/api/login/init')).body.data.registerEnabled).toBe(true);
     const body = { orgCode: 'open-org', username: 'newbie', nickName: 'New Bie', password: 'my new password', email: 'newbie@example.org' };
     const res = await t.call('POST', '/api/auth/register/register-submit', { body });
     expect(res.body.data).toEqual({ status: 'pending' });

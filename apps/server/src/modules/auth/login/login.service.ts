@@ -25,6 +25,7 @@ import {
   sysUserOrg,
 } from '../../system';
 import { consumeCaptcha } from '../captcha/captcha.service';
+import { registrationOpen } from '../register/register.service';
 import { totpEnabled, verifySecondFactor } from '../mfa/totp.service';
 import { consumeCode } from '../sms/code.service';
 import { sysLoginChallenge } from './login.tables';
@@ -50,6 +51,7 @@ export async function loginInit(db: Db, config: Config, where: { host?: string; 
     version: APP_VERSION,
     brand: await resolveBrand(db, where.host, where.path),
     defaultLocale: DEFAULT_LOCALE,
+    registerEnabled: await registrationOpen(db),
   };
 }
 

@@ -13,9 +13,19 @@ import { sendMessage } from '../../message';
 import { assertPasswordAllowed, sysCrop, sysOrg, sysRole, sysUser, sysUserCrop, sysUserOrg, sysUserRole } from '../../system';
 import { requireCaptcha } from '../captcha/captcha.service';
 
-export async function registerInit(db: Db, config: Config): Promise<RegisterInitData> {
+/** The organisations that accept registrations (open, or with an administrator's approval). */
+async function openOrgs(db: Db) {
   const orgs = await db.select({ code: sysOrg.code, name: sysOrg.name, settings: sysOrg.settings }).from(sysOrg).orderBy(asc(sysOrg.id));
-  const open = orgs.filter((o) => o.settings.registration === 'open' || o.settings.registration === 'approval');
+  return orgs.filter((o) => o.settings.registration === 'open' || o.settings.registration === 'approval');
+}
+
+/** Whether any organisation accepts registrations: the login page links to the form only then. */
+export async function registrationOpen(db: Db): Promise<boolean> {
+  return (await openOrgs(db)).length > 0;
+}
+
+export async function registerInit(db: Db, config: Config): Promise<RegisterInitData> {
+  const open = await openOrgs(db);
   return {
     enabled: open.length > 0,
     orgs: open.map((o) => ({ orgCode: o.code, orgName: o.name, approval: o.settings.registration === 'approval' })),

@@ -13,17 +13,52 @@ async function ours(database: Database): Promise<Set<string>> {
   return new Set(rows.map((r) => r.name));
 }
 
-/** table/list: every table of this product with its comment, column count and estimated rows. */
-export async function listTables(database: Database): Promise<TableMetaRow[]> {
-  const rows = await database.query<{ table_name: string; comment: string | null; columns: number; estimate: number }>(
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Gathers the planner's statistics (ANALYZE) of our tables that have none or whose last ones are more
+ * than an hour old, or of all of them with `all`. Embedded PGlite has no autovacuum, and PostgreSQL's
+ * skips small tables, so without this every estimate would read 0. ANALYZE samples at most 30,000 rows
+ * per table and takes a lock that blocks neither reads nor writes.
+ */
+export async function refreshStatistics(database: Database, all = false): Promise<string[]> {
+  const stale = await database.query<{ name: string }>(
+    `select c.relname as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       left join pg_stat_user_tables s on s.relid = c.oid
+      where n.nspname = current_schema() and c.relkind in ('r', 'p')
+        and ($1::boolean or c.reltuples < 0
+             or coalesce(greatest(s.last_analyze, s.last_autoanalyze), '-infinity'::timestamptz) < now() - interval '1 hour')
+      order by c.relname`,
+    [all],
+  );
+  if (stale.length) await database.query(`analyze ${stale.map((r) => quoteIdent(r.name)).join(', ')}`);
+  return stale.map((r) => r.name);
+}
+
+/**
+ * table/list: every table of this product with its comment, column count and estimated rows, from
+ * statistics gathered first where they are missing or stale (or for every table with `refresh`).
+ */
+export async function listTables(database: Database, refresh = false): Promise<TableMetaRow[]> {
+  await refreshStatistics(database, refresh);
+  const rows = await database.query<{ table_name: string; comment: string | null; columns: number; estimate: number; analyzed_at: Date | string | null }>(
     `select c.relname as table_name, obj_description(c.oid, 'pg_class') as comment,
             (select count(*)::int from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
-            greatest(c.reltuples, 0)::bigint::int as estimate
+            greatest(c.reltuples, 0)::bigint as estimate,
+            greatest(s.last_analyze, s.last_autoanalyze) as analyzed_at
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       left join pg_stat_user_tables s on s.relid = c.oid
       where n.nspname = current_schema() and c.relkind in ('r', 'p')
       order by c.relname`,
   );
-  return rows.map((r) => ({ tableName: r.table_name, comment: r.comment, columns: Number(r.columns), rowEstimate: Number(r.estimate) }));
+  return rows.map((r) => ({
+    tableName: r.table_name,
+    comment: r.comment,
+    columns: Number(r.columns),
+    rowEstimate: Number(r.estimate),
+    analyzedAt: r.analyzed_at ? new Date(r.analyzed_at).toISOString() : null,
+  }));
 }
 
 /** table/info: columns (type, nullability, default, comment) and indexes of one of our tables. */

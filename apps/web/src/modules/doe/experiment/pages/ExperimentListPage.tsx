@@ -51,8 +51,14 @@ export default function ExperimentListPage() {
         width: 150,
         render: (v: ExperimentStatus, r) => <ExperimentStatusTag status={v} locked={r.locked} />,
       },
-      { title: t('doe.experiment.project'), dataIndex: 'projectName', key: 'projectName', width: 160, ellipsis: true },
       yearSeasonColumn(t),
+      { title: t('doe.experiment.plots'), dataIndex: 'plotCount', key: 'plotCount', width: 90 },
+      {
+        title: t('doe.experiment.entries'),
+        key: 'entryCount',
+        width: 110,
+        render: (_, r) => `${r.entryCount} (${t('doe.experiment.checksShort', { n: r.checkCount })})`,
+      },
       {
         title: t('doe.experiment.location'),
         key: 'place',
@@ -60,6 +66,7 @@ export default function ExperimentListPage() {
         ellipsis: true,
         render: (_, r) => [r.locationName, r.fieldName].filter(Boolean).join(' / ') || '—',
       },
+      { title: t('doe.experiment.project'), dataIndex: 'projectName', key: 'projectName', width: 160, ellipsis: true },
       {
         title: t('doe.experiment.designMethod'),
         dataIndex: 'designMethod',
@@ -75,13 +82,6 @@ export default function ExperimentListPage() {
         width: 120,
         render: (v: string | null) => <DictTag dictType="doe_exp_stage" appKey="doe" value={v} />,
       },
-      {
-        title: t('doe.experiment.entries'),
-        key: 'entryCount',
-        width: 110,
-        render: (_, r) => `${r.entryCount} (${t('doe.experiment.checksShort', { n: r.checkCount })})`,
-      },
-      { title: t('doe.experiment.plots'), dataIndex: 'plotCount', key: 'plotCount', width: 90 },
       { title: t('doe.experiment.sowingDate'), dataIndex: 'sowingDate', key: 'sowingDate', sorter: true, width: 120 },
       dateTimeColumn(t('common.updatedAt'), 'updatedAt'),
     ],

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Tag, Typography } from 'antd';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import type { FilterItem } from '@breedwise/contracts';
 import { GERMPLASM_TYPES, germPermissions as P, type GermplasmDetail, type GermplasmRow, type GermplasmType } from '@breedwise/contracts/germ';
 import { DataTable } from '../../../../components/data-table/DataTable';
+import { RowActions, actionsColumn, deleteAction, type RowActionItem } from '../../../../components/data-table/RowActions';
 import { FilterButton, fieldsFromSpec } from '../../../../components/filter-drawer';
 import { ExportButton, ImportButton } from '../../../../components/import-export';
 import { queryClient } from '../../../../lib/query';
@@ -39,6 +40,23 @@ export default function GermplasmListPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: germplasm.$key });
   const view = (r: GermplasmRow) => navigate(`/germ/germplasm/view/${r.id}`);
 
+  /** View, edit, delete (an icon); with no row, the set that sizes the column. */
+  const rowActions = (r: GermplasmRow | null): RowActionItem[] => [
+    { key: 'view', label: t('common.view'), onClick: () => r && view(r), testId: 'germplasm-row-view' },
+    ...(canEdit
+      ? [{ key: 'edit', label: t('common.edit'), onClick: async () => r && setEditing(await germplasm.detail({ id: r.id })), testId: 'germplasm-row-edit' }]
+      : []),
+    ...(canRemove
+      ? [
+          deleteAction(t('common.delete'), t('common.deleteConfirm', { name: r?.name }), async () => {
+            if (!r) return;
+            await germplasm.remove({ id: r.id });
+            void message.success(t('germ.germplasm.deleted'));
+            void refresh();
+          }),
+        ]
+      : []),
+  ];
   const columns = useMemo<ColumnsType<GermplasmRow>>(
     () => [
       {
@@ -64,6 +82,8 @@ export default function GermplasmListPage() {
         render: (v: GermplasmType) => <Tag>{t(`germ.types.${v}`)}</Tag>,
       },
       { title: t('germ.germplasm.generation'), dataIndex: 'generation', key: 'generation', sorter: true, width: 80 },
+      { title: t('germ.germplasm.origin'), dataIndex: 'origin', key: 'origin', sorter: true, width: 120, ellipsis: true },
+      { title: t('germ.germplasm.stock'), key: 'stock', width: 150, render: (_, r) => <StockText stock={r.stock} lots={r.lotCount} /> },
       {
         title: t('germ.germplasm.pedigree'),
         dataIndex: 'pedigree',
@@ -79,9 +99,7 @@ export default function GermplasmListPage() {
         ellipsis: true,
         render: (_, r) => (r.femaleParentName || r.maleParentName ? `${r.femaleParentName ?? '?'} × ${r.maleParentName ?? '?'}` : '—'),
       },
-      { title: t('germ.germplasm.origin'), dataIndex: 'origin', key: 'origin', sorter: true, width: 120, ellipsis: true },
       { title: t('germ.germplasm.source'), dataIndex: 'source', key: 'source', sorter: true, width: 150, ellipsis: true },
-      { title: t('germ.germplasm.stock'), key: 'stock', width: 150, render: (_, r) => <StockText stock={r.stock} lots={r.lotCount} /> },
       { title: t('germ.germplasm.introducedOn'), dataIndex: 'introducedOn', key: 'introducedOn', sorter: true, width: 110 },
       {
         title: t('common.updatedAt'),
@@ -91,40 +109,7 @@ export default function GermplasmListPage() {
         width: 140,
         render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
       },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 170,
-        render: (_, r) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => view(r)}>
-              {t('common.view')}
-            </Button>
-            {canEdit && (
-              <Button type="link" size="small" onClick={async () => setEditing(await germplasm.detail({ id: r.id }))}>
-                {t('common.edit')}
-              </Button>
-            )}
-            {canRemove && (
-              <Popconfirm
-                title={t('common.deleteConfirm', { name: r.name })}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={async () => {
-                  await germplasm.remove({ id: r.id });
-                  void message.success(t('germ.germplasm.deleted'));
-                  void refresh();
-                }}
-              >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+      actionsColumn<GermplasmRow>(t('common.actions'), rowActions(null), (r) => <RowActions items={rowActions(r)} />),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, canEdit, canRemove],

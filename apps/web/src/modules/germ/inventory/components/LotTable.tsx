@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Drawer, Dropdown, Input, Select, Space, Typography } from 'antd';
+import { App, Button, Drawer, Dropdown, Input, Select, Space, Tooltip, Typography } from 'antd';
 import { DownOutlined, PlusOutlined, PrinterOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import type { FilterItem } from '@breedwise/contracts';
 import { LOT_UNITS, germPermissions as P, type LotRow } from '@breedwise/contracts/germ';
 import { DataTable } from '../../../../components/data-table/DataTable';
+import { actionsWidth } from '../../../../components/data-table/RowActions';
 import { FilterButton, fieldsFromSpec } from '../../../../components/filter-drawer';
 import { queryClient } from '../../../../lib/query';
 import { usePermission } from '../../../../lib/permissions';
@@ -67,7 +68,7 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
         key: 'lotNo',
         sorter: true,
         fixed: 'left',
-        width: 140,
+        width: 130,
         render: (v: string, r) => (
           <Typography.Link onClick={() => setHistory(r)} data-testid="lot-link">
             {v}
@@ -77,15 +78,15 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
       ...(germplasmId
         ? []
         : [
-            { title: t('germ.germplasm.accessionNo'), dataIndex: 'accessionNo', key: 'accessionNo', sorter: true, width: 110 },
-            { title: t('germ.germplasm.name'), dataIndex: 'germplasmName', key: 'germplasmName', sorter: true, width: 170, ellipsis: true },
+            { title: t('germ.germplasm.accessionNo'), dataIndex: 'accessionNo', key: 'accessionNo', sorter: true, width: 100 },
+            { title: t('germ.germplasm.name'), dataIndex: 'germplasmName', key: 'germplasmName', sorter: true, width: 160, ellipsis: true },
           ]),
       {
         title: t('germ.lot.balance'),
         dataIndex: 'quantity',
         key: 'quantity',
         sorter: true,
-        width: 120,
+        width: 110,
         align: 'right',
         render: (v: number, r) => (
           <Typography.Text strong type={v === 0 ? 'secondary' : undefined} data-testid="lot-quantity">
@@ -93,7 +94,7 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
           </Typography.Text>
         ),
       },
-      { title: t('germ.lot.place'), dataIndex: 'placePath', key: 'placePath', width: 220, ellipsis: true },
+      { title: t('germ.lot.place'), dataIndex: 'placePath', key: 'placePath', width: 180, ellipsis: true },
       { title: t('germ.lot.harvestYear'), dataIndex: 'harvestYear', key: 'harvestYear', sorter: true, width: 90 },
       { title: t('germ.lot.seedSource'), dataIndex: 'seedSource', key: 'seedSource', width: 160, ellipsis: true },
       {
@@ -108,28 +109,46 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
         title: t('common.actions'),
         key: 'actions',
         fixed: 'right',
-        width: 210,
+        // Compact: the lot's history sits in the operations menu (and behind the lot number), the cart is an icon.
+        width: actionsWidth([
+          ...(canEdit ? [{ label: t('germ.lot.operate'), icon: true }] : [{ label: t('germ.lot.history') }]),
+          ...(canCart ? [{ label: t('germ.cart.add'), iconOnly: true }] : []),
+        ]),
         render: (_, r) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setHistory(r)}>
-              {t('germ.lot.history')}
-            </Button>
-            {canCart && r.quantity > 0 && (
-              <Button type="link" size="small" icon={<ShoppingCartOutlined />} onClick={() => setOp({ op: 'cart', lot: r })} data-testid="lot-cart">
-                {t('germ.cart.add')}
+            {!canEdit && (
+              <Button type="link" size="small" onClick={() => setHistory(r)} data-testid="lot-history">
+                {t('germ.lot.history')}
               </Button>
             )}
             {canEdit && (
               <Dropdown
+                trigger={['click']}
                 menu={{
-                  items: ops.map((o) => ({ key: o, label: t(`germ.lotOps.${o}`), disabled: r.quantity === 0 && ['withdraw', 'discard', 'split'].includes(o) })),
-                  onClick: ({ key }) => setOp({ op: key as LotOperation, lot: r }),
+                  items: [
+                    { key: 'history', label: t('germ.lot.history') },
+                    { type: 'divider' as const },
+                    ...ops.map((o) => ({ key: o, label: t(`germ.lotOps.${o}`), disabled: r.quantity === 0 && ['withdraw', 'discard', 'split'].includes(o) })),
+                  ],
+                  onClick: ({ key }) => (key === 'history' ? setHistory(r) : setOp({ op: key as LotOperation, lot: r })),
                 }}
               >
                 <Button type="link" size="small" data-testid="lot-ops">
                   {t('germ.lot.operate')} <DownOutlined />
                 </Button>
               </Dropdown>
+            )}
+            {canCart && r.quantity > 0 && (
+              <Tooltip title={t('germ.cart.add')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<ShoppingCartOutlined />}
+                  aria-label={t('germ.cart.add')}
+                  onClick={() => setOp({ op: 'cart', lot: r })}
+                  data-testid="lot-cart"
+                />
+              </Tooltip>
             )}
           </Space>
         ),

@@ -14,7 +14,18 @@ const rules = fieldRules(PlaceFields);
 const CHILD: Record<PlaceLevel, PlaceLevel | null> = { warehouse: 'shelf', shelf: 'box', box: null };
 
 /** Storage places as a tree; choosing one filters the lots, managers add, rename and remove places. */
-export function PlaceTree({ value, onChange, editable }: { value?: number; onChange(id: number | undefined): void; editable: boolean }) {
+export function PlaceTree({
+  value,
+  onChange,
+  editable,
+  showTitle = true,
+}: {
+  value?: number;
+  onChange(id: number | undefined): void;
+  editable: boolean;
+  /** Off when the panel around the tree carries the title. */
+  showTitle?: boolean;
+}) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const { data = [] } = usePlaces();
@@ -78,8 +89,8 @@ export function PlaceTree({ value, onChange, editable }: { value?: number; onCha
     nodes.map((n) => ({ key: n.key, title: title(n), children: decorate(n.children) }));
   return (
     <div data-testid="place-tree">
-      <Space style={{ marginBottom: 8, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Text strong>{t('germ.place.title')}</Typography.Text>
+      <Space style={{ marginBottom: 8, width: '100%', justifyContent: showTitle ? 'space-between' : 'flex-end' }}>
+        {showTitle && <Typography.Text strong>{t('germ.place.title')}</Typography.Text>}
         {editable && (
           <Button size="small" icon={<PlusOutlined />} onClick={() => open({ level: 'warehouse' })}>
             {t('germ.place.addWarehouse')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Badge, Button, Card, Col, Row } from 'antd';
+import { App, Badge, Button, Card } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { germPermissions as P, type CartRow, type LotRow } from '@breedwise/contracts/germ';
 import { queryClient } from '../../../../lib/query';
 import { usePermission } from '../../../../lib/permissions';
+import { SidePanelLayout } from '../../../../components/common/SidePanelLayout';
 import { api } from '../../api';
 import { dashboardTodoKey } from '../../cache';
 import { CartDrawer } from '../components/CartDrawer';
@@ -32,30 +33,29 @@ export default function InventoryPage() {
   };
   return (
     <div className="bw-page">
-      <Row gutter={12} wrap={false}>
-        <Col flex="260px">
-          <Card variant="borderless" styles={{ body: { padding: 12 } }} style={{ height: '100%' }}>
-            <PlaceTree value={placeId} onChange={setPlaceId} editable={canPlaces} />
-          </Card>
-        </Col>
-        <Col flex="auto" style={{ minWidth: 0 }}>
-          <Card
-            title={t('germ.lot.title')}
-            variant="borderless"
-            extra={
-              canCart && (
-                <Badge count={items.data?.length ?? 0} size="small">
-                  <Button icon={<ShoppingCartOutlined />} onClick={() => setCartOpen(true)} data-testid="cart-open">
-                    {t('germ.cart.open')}
-                  </Button>
-                </Badge>
-              )
-            }
-          >
-            <LotTable placeId={placeId} onCart={canCart ? addToCart : undefined} />
-          </Card>
-        </Col>
-      </Row>
+      <SidePanelLayout
+        name="germ.inventory.places"
+        title={t('germ.place.title')}
+        active={placeId !== undefined}
+        side={<PlaceTree value={placeId} onChange={setPlaceId} editable={canPlaces} showTitle={false} />}
+        testId="place-panel"
+      >
+        <Card
+          title={t('germ.lot.title')}
+          variant="borderless"
+          extra={
+            canCart && (
+              <Badge count={items.data?.length ?? 0} size="small">
+                <Button icon={<ShoppingCartOutlined />} onClick={() => setCartOpen(true)} data-testid="cart-open">
+                  {t('germ.cart.open')}
+                </Button>
+              </Badge>
+            )
+          }
+        >
+          <LotTable placeId={placeId} onCart={canCart ? addToCart : undefined} />
+        </Card>
+      </SidePanelLayout>
       <CartDrawer
         open={cartOpen}
         rows={items.data ?? []}

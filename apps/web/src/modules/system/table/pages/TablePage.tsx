@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Card, Descriptions, Drawer, Input, Skeleton, Table, Tag, Typography } from 'antd';
-import { KeyOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Drawer, Input, Skeleton, Table, Tag, Typography } from 'antd';
+import { BarChartOutlined, KeyOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableInfoData, TableMetaRow } from '@breedwise/contracts/system';
 import { DataTable } from '../../../../components/data-table/DataTable';
@@ -20,6 +21,19 @@ export default function TablePage() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState<string | null>(null);
+  const [gathering, setGathering] = useState(false);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const gather = async () => {
+    setGathering(true);
+    try {
+      const tables = await api.system.table.list({ refresh: 'true' });
+      await queryClient.invalidateQueries({ queryKey: api.system.table.list.key });
+      void message.success(t('system.table.statsRefreshed', { n: tables.length }));
+    } finally {
+      setGathering(false);
+    }
+  };
   const fetch = useMemo(
     () =>
       localPage(
@@ -61,7 +75,14 @@ export default function TablePage() {
         sorter: true,
         width: 130,
         align: 'right',
-        render: (v: number) => v.toLocaleString(),
+        render: (v: number) => <span data-testid="table-row-estimate">{v.toLocaleString()}</span>,
+      },
+      {
+        title: t('system.table.analyzedAt'),
+        dataIndex: 'analyzedAt',
+        key: 'analyzedAt',
+        width: 150,
+        render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
       },
     ],
     [t],
@@ -80,6 +101,9 @@ export default function TablePage() {
           toolbar={
             <>
               <Input.Search allowClear placeholder={t('system.table.search')} style={{ width: 260 }} onSearch={(v) => setKeyword(v.trim().toLowerCase())} />
+              <Button icon={<BarChartOutlined />} loading={gathering} onClick={() => void gather()} data-testid="table-refresh-stats">
+                {t('system.table.refreshStats')}
+              </Button>
               <Typography.Text type="secondary">{t('system.table.rowsHelp')}</Typography.Text>
             </>
           }

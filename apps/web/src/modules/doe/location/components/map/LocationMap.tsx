@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Select, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
@@ -15,10 +14,8 @@ import { fromLonLat } from 'ol/proj';
 import { boundingExtent } from 'ol/extent';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import 'ol/ol.css';
-import type { LocationRow, MapEngine } from '@breedwise/contracts/doe';
-import { api } from '../../../api';
-
-const engines = api.doe.map;
+import type { LocationRow } from '@breedwise/contracts/doe';
+import { useMapEngine } from '../../../../../lib/map-engine';
 import world from './world-countries-110m.json';
 
 export interface LocationMapProps {
@@ -44,7 +41,7 @@ function pointStyle(name: string, active: boolean) {
 
 /**
  * Locations on an OpenLayers map. The built-in world outline is always the bottom layer, so the map
- * never renders blank; the chosen tile service (kept 7 days in a cookie) draws above it when it answers.
+ * never renders blank; the provider chosen in the header (kept 7 days in a cookie) draws above it when it answers.
  */
 export function LocationMap({ locations, height = 520, onSelect }: LocationMapProps) {
   const { t } = useTranslation();
@@ -52,18 +49,8 @@ export function LocationMap({ locations, height = 520, onSelect }: LocationMapPr
   const map = useRef<OlMap | null>(null);
   const points = useRef(new VectorSource());
   const tiles = useRef(new TileLayer({ visible: false }));
-  const [engine, setEngine] = useState<MapEngine | null>(null);
   const [tileFailed, setTileFailed] = useState(false);
-  const nodes = useQuery({
-    queryKey: engines.serviceNodes.key,
-    queryFn: () => engines.serviceNodes(undefined, { errorMode: 'silent' }),
-    staleTime: 10 * 60_000,
-  });
-  const dict = useQuery({ queryKey: engines.dictData.key, queryFn: () => engines.dictData(undefined, { errorMode: 'silent' }) });
-
-  useEffect(() => {
-    if (dict.data && engine === null) setEngine(dict.data.current);
-  }, [dict.data, engine]);
+  const { node, engines } = useMapEngine();
 
   useEffect(() => {
     if (!target.current) return;
@@ -105,7 +92,6 @@ export function LocationMap({ locations, height = 520, onSelect }: LocationMapPr
   }, [locations]);
 
   useEffect(() => {
-    const node = nodes.data?.find((n) => n.engine === engine);
     setTileFailed(false);
     if (!node || !node.urls.length) {
       tiles.current.setVisible(false);
@@ -123,24 +109,17 @@ export function LocationMap({ locations, height = 520, onSelect }: LocationMapPr
     });
     tiles.current.setSource(source);
     tiles.current.setVisible(true);
-  }, [engine, nodes.data]);
+  }, [node]);
 
-  const choose = async (value: MapEngine) => {
-    setEngine(value);
-    await engines.setEngine({ engine: value });
-  };
   const missing = locations.filter((l) => l.longitude === null || l.latitude === null).length;
   return (
     <div data-testid="location-map">
       <Space wrap style={{ marginBottom: 8 }}>
-        <Typography.Text>{t('doe.mapEngine.label')}</Typography.Text>
-        <Select<MapEngine>
-          style={{ width: 260 }}
-          value={engine ?? undefined}
-          onChange={choose}
-          data-testid="map-engine"
-          options={(dict.data?.engines ?? []).map((e) => ({ value: e.dictValue, label: e.dictLabel }))}
-        />
+        {node && (
+          <Typography.Text type="secondary" data-testid="map-engine-current">
+            {t('doe.mapEngine.current', { engine: engines.find((e) => e.dictValue === node.engine)?.dictLabel ?? node.label })}
+          </Typography.Text>
+        )}
         {missing > 0 && <Typography.Text type="secondary">{t('doe.mapEngine.noCoordinates', { n: missing })}</Typography.Text>}
       </Space>
       {tileFailed && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={t('doe.mapEngine.offlineFallback')} />}

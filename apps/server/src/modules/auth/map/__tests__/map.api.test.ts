@@ -16,7 +16,7 @@ describe('map engine', () => {
     expect(res.body.data.map((n: { engine: string }) => n.engine)).toEqual(expect.arrayContaining(['offline', 'osm', 'amap']));
     expect(res.body.data.find((n: { engine: string }) => n.engine === 'offline')).toMatchObject({
       urls: [],
-      label: 'Offline base map (built-in world outline)',
+      label: 'Offline map',
     });
     const withKeys = serviceNodes('zh-CN', { BW_TIANDITU_KEY: 'k1', BW_MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' });
     expect(withKeys.find((n) => n.engine === 'tianditu')!.urls[0]).toContain('tk=k1');
@@ -37,7 +37,7 @@ describe('map engine', () => {
   it('refuses an engine that is not configured, and anonymous callers', async () => {
     const res = await t.call('POST', '/api/auth/api/setMapEngine', { token, body: { engine: 'tianditu' }, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ errorCode: 'DOE_MAP_ENGINE_UNAVAILABLE', msg: 'Map engine tianditu is not configured' });
+    expect(res.body).toMatchObject({ errorCode: 'AUTH_MAP_ENGINE_UNAVAILABLE', msg: 'Map engine tianditu is not configured' });
     expect((await t.call('POST', '/api/auth/api/getServiceNodes')).status).toBe(401);
   });
 });

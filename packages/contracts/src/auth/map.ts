@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { resource } from '../http/endpoint';
+import type { Translations } from '../errors';
 
 /** Map engines a user may choose for map views (spec sections 1 and 4; kept in a cookie for 7 days). */
 export const MAP_ENGINES = ['offline', 'osm', 'amap', 'tianditu', 'custom'] as const;
 export const MapEngine = z.enum(MAP_ENGINES);
 export type MapEngine = z.infer<typeof MapEngine>;
+
+/** The map engines' names in the engine choice. */
+export const mapEngineLabels: Record<MapEngine, Translations> = {
+  offline: { 'zh-CN': '离线底图', en: 'Offline map' },
+  osm: { 'zh-CN': 'OpenStreetMap', en: 'OpenStreetMap' },
+  amap: { 'zh-CN': '高德地图', en: 'Amap (Gaode)' },
+  tianditu: { 'zh-CN': '天地图', en: 'Tianditu' },
+  custom: { 'zh-CN': '本单位瓦片服务', en: 'In-house tile service' },
+};
 
 /** A tile service node: an XYZ url template; `offline` has none (the built-in world outline). */
 export const MapServiceNode = z.object({
@@ -33,7 +43,7 @@ export const SetMapEngineBody = z.object({ engine: MapEngine });
  * The spec places these under /auth, so they are mounted there, open to every signed-in user.
  */
 export const map = resource(
-  { tag: 'auth: map engine', base: '/api', prefix: '/api/auth' },
+  { tag: 'auth: map engine', base: '/api' },
   {
     serviceNodes: {
       method: 'POST',

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAP_ENGINE_COOKIE, PREFERENCE_COOKIE_SECONDS, type Locale } from '@breedwise/contracts';
-import { MapEngine, doeApi, mapEngineLabels, type MapServiceNode } from '@breedwise/contracts/doe';
+import { MapEngine, authApi, mapEngineLabels, type MapServiceNode } from '@breedwise/contracts/auth';
 import { registerEndpoints } from '../../../platform/endpoints';
-import { refusal } from '../shared';
+import { AppError } from '../../../platform/errors';
+import { translateError } from '../../../platform/i18n';
 
 /**
  * The tile services users may choose. Offline always works (a world outline shipped with the web app);
@@ -48,17 +49,25 @@ function currentEngine(req: FastifyRequest, nodes: MapServiceNode[]): MapEngine 
   return chosen.success && nodes.some((n) => n.engine === chosen.data) ? chosen.data : 'offline';
 }
 
-/** Map engine choice (spec section 7, under /auth): handlers of the definitions in `@breedwise/contracts/doe` (map). */
+/**
+ * Map engine choice (spec sections 1 and 7: the user picks a crop and a map provider; the header offers
+ * both): handlers of the definitions in `@breedwise/contracts/auth` (map).
+ */
 export function mapRoutes(app: FastifyInstance) {
-  registerEndpoints(app, doeApi.resources.map, {
+  registerEndpoints(app, authApi.resources.map, {
     serviceNodes: (req) => serviceNodes(req.locale),
     dictData: (req) => {
       const nodes = serviceNodes(req.locale);
       return { current: currentEngine(req, nodes), engines: nodes.map((n) => ({ dictValue: n.engine, dictLabel: n.label })) };
     },
     setEngine: (req, reply) => {
-      if (!serviceNodes(req.locale).some((n) => n.engine === req.body.engine))
-        throw refusal(400, 'DOE_MAP_ENGINE_UNAVAILABLE', { engine: req.body.engine }, req.locale, 'engine');
+      if (!serviceNodes(req.locale).some((n) => n.engine === req.body.engine)) {
+        const params = { engine: req.body.engine };
+        const message = translateError('AUTH_MAP_ENGINE_UNAVAILABLE', req.locale, params);
+        throw new AppError(400, 'AUTH_MAP_ENGINE_UNAVAILABLE', params, {
+          errors: [{ field: 'engine', rule: 'invalid', message, errorCode: 'AUTH_MAP_ENGINE_UNAVAILABLE' }],
+        });
+      }
       reply.setCookie(MAP_ENGINE_COOKIE, req.body.engine, { path: '/', maxAge: PREFERENCE_COOKIE_SECONDS, sameSite: 'lax', httpOnly: false });
       return { engine: req.body.engine };
     },
