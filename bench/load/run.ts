@@ -135,7 +135,6 @@ async function login(url: string, username: string): Promise<string> {
 function mix(seeded: Seeded, tokens: string[], counters: { writes: number }) {
   let n = 0;
   const rnd = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
-  const token = () => tokens[n++ % tokens.length];
   const germ = '/api/germ/api/germplasm';
   const types = ['inbred', 'hybrid', 'landrace', 'dh', 'variety'];
   const keywords = ['郑单', 'PH', 'LD00123', '京科9', 'Mo17'];
@@ -151,25 +150,33 @@ function mix(seeded: Seeded, tokens: string[], counters: { writes: number }) {
     () => `/api/doe/api/experiment/plots/${seeded.experimentIds[rnd(0, seeded.experimentIds.length - 1)]}`,
     () => `/api/auth/api/login/info`,
   ];
-  const requests = [
-    ...reads.map((make) => ({
-      method: 'GET' as const,
-      setupRequest: (req: object) => ({ ...req, path: make(), headers: { token: token(), 'accept-language': n % 2 ? 'en' : 'zh-CN' } }),
-    })),
+  // One template: the n-th request overall is a read of the cycle, every tenth a write (a counter shared
+  // by all connections, so the ratio holds whatever the rate and the number of connections).
+  return [
     {
-      method: 'POST' as const,
+      method: 'GET' as const,
       setupRequest: (req: object) => {
-        const k = ++counters.writes;
+        const i = n++;
+        if (i % 10 === 9) {
+          const k = ++counters.writes;
+          return {
+            ...req,
+            method: 'POST',
+            path: `${germ}/create`,
+            headers: { token: tokens[i % tokens.length], 'content-type': 'application/json' },
+            body: JSON.stringify({ accessionNo: `LW-${process.pid}-${k}`, name: `负载新增 ${k}`, type: types[k % 5], origin: '河南', remark: 'load write' }),
+          };
+        }
         return {
           ...req,
-          path: `${germ}/create`,
-          headers: { token: token(), 'content-type': 'application/json' },
-          body: JSON.stringify({ accessionNo: `LW-${process.pid}-${k}`, name: `负载新增 ${k}`, type: types[k % 5], origin: '河南', remark: 'load write' }),
+          method: 'GET',
+          path: reads[(i - Math.floor(i / 10)) % reads.length](),
+          headers: { token: tokens[i % tokens.length], 'accept-language': i % 2 ? 'en' : 'zh-CN' },
+          body: undefined,
         };
       },
     },
   ];
-  return requests;
 }
 
 async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
@@ -222,9 +229,9 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
     if (kind === 'postgres') {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
-      backendPids = (await c.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and application_name = 'breedwise'`, [dbName])).rows.map(
-        (r) => r.pid,
-      );
+      backendPids = (
+        await c.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and application_name = 'breedwise'`, [dbName])
+      ).rows.map((r) => r.pid);
       await c.end();
     }
     const apiBefore = cpuSeconds(server.child.pid!) ?? 0;

@@ -16,13 +16,13 @@ import {
 } from '@breedwise/contracts/germ';
 import { ancestry, formatPurdy, generatePurdy, pedigreeNames, tryParsePurdy, wouldCreateCycle, type ParentRecord } from '@breedwise/pedigree';
 import type { DbOrTx } from '../../../db/client';
-import { requireCrop, requireCropWrite, type RequestContext } from '../../../platform/context';
+import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { signedFileUrl, sysFile } from '../../common';
-import { sysUser } from '../../system';
+import { sysUser, tally } from '../../system';
 import { germLot } from '../lot/lot.tables';
 import { q3 } from '../scope';
 import { germGermplasm } from './germplasm.tables';
@@ -140,7 +140,8 @@ export async function listGermplasm(db: DbOrTx, ctx: RequestContext, q: Germplas
       .orderBy(...orderBy(q, list.sortable, [desc(G.updatedAt)], G.id))
       .limit(limit)
       .offset(offset),
-    countGermplasm(db, ctx, q),
+    // Without a filter, the total is the crop's tally (kept by triggers), not a count of every row.
+    !q.type && !q.inStock && !q.keyword && !q.filters?.length ? tally(db, 'germ_germplasm', requireOrg(ctx), requireCrop(ctx)) : countGermplasm(db, ctx, q),
   ]);
   return { rows: await withStock(db, rows), total };
 }
