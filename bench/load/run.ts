@@ -9,7 +9,7 @@
 //
 // Options (or BENCH_<NAME> variables): --db postgres|pglite|both, --seconds, --rate, --connections,
 // --accessions, --ledger, --plots, --users, --small, --port, --pg-url (a server URL; a fresh database
-// bw_load_<pid> is created there and dropped afterwards), --json (one JSON line per database at the end).
+// bw_load_<pid> is created there and dropped afterwards unless --keep), --json (one JSON line per database at the end).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -73,6 +73,10 @@ export interface LoadResult {
   dbCpu: number | null;
   cores: number;
   loadAverage: number;
+  /** CPU milliseconds (API process and, on PostgreSQL, its backends) per request: less sensitive to a busy machine. */
+  cpuMsPerRequest: number;
+  /** Median ms of each read alone, before the load. */
+  profile: Record<string, number>;
 }
 
 const freePort = () =>
@@ -131,25 +135,51 @@ async function login(url: string, username: string): Promise<string> {
   return body.data.token;
 }
 
-/** The request mix: nine reads (lists with filters and sorting, details, login/info), then one write. */
-function mix(seeded: Seeded, tokens: string[], counters: { writes: number }) {
-  let n = 0;
+/** The reads of the mix, by name: lists with filters and sorting, details, login/info. */
+function readPaths(seeded: Seeded): [string, () => string][] {
   const rnd = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
   const germ = '/api/germ/api/germplasm';
   const types = ['inbred', 'hybrid', 'landrace', 'dh', 'variety'];
   const keywords = ['郑单', 'PH', 'LD00123', '京科9', 'Mo17'];
   const filters = (f: object[]) => encodeURIComponent(JSON.stringify(f));
-  const reads: (() => string)[] = [
-    () => `${germ}/page?pageNum=1&pageSize=20`,
-    () => `${germ}/page?pageNum=${rnd(1, 20)}&pageSize=20&orderByColumn=accessionNo&isAsc=asc&type=${types[rnd(0, 4)]}`,
-    () => `${germ}/page?pageNum=1&pageSize=20&keyword=${encodeURIComponent(keywords[rnd(0, 4)])}`,
-    () => `${germ}/page?pageNum=1&pageSize=20&orderByColumn=createdAt&isAsc=desc&filters=${filters([{ key: 'origin', value: `河南 ${rnd(0, 99)}|eq` }])}`,
-    () => `${germ}/detail/${rnd(seeded.germplasmIds[0], seeded.germplasmIds[1])}`,
-    () => `/api/germ/api/lot/transactions?pageNum=1&pageSize=20`,
-    () => `/api/germ/api/lot/page?pageNum=1&pageSize=20&orderByColumn=lotNo&isAsc=asc`,
-    () => `/api/doe/api/experiment/plots/${seeded.experimentIds[rnd(0, seeded.experimentIds.length - 1)]}`,
-    () => `/api/auth/api/login/info`,
+  return [
+    ['germplasm list', () => `${germ}/page?pageNum=1&pageSize=20`],
+    ['germplasm by type, sorted', () => `${germ}/page?pageNum=${rnd(1, 20)}&pageSize=20&orderByColumn=accessionNo&isAsc=asc&type=${types[rnd(0, 4)]}`],
+    ['germplasm keyword', () => `${germ}/page?pageNum=1&pageSize=20&keyword=${encodeURIComponent(keywords[rnd(0, 4)])}`],
+    [
+      'germplasm filter, sorted',
+      () => `${germ}/page?pageNum=1&pageSize=20&orderByColumn=createdAt&isAsc=desc&filters=${filters([{ key: 'origin', value: `河南 ${rnd(0, 99)}|eq` }])}`,
+    ],
+    ['germplasm detail', () => `${germ}/detail/${rnd(seeded.germplasmIds[0], seeded.germplasmIds[1])}`],
+    ['ledger', () => `/api/germ/api/lot/transactions?pageNum=1&pageSize=20`],
+    ['lots by number', () => `/api/germ/api/lot/page?pageNum=1&pageSize=20&orderByColumn=lotNo&isAsc=asc`],
+    ['plots of an experiment', () => `/api/doe/api/experiment/plots/${seeded.experimentIds[rnd(0, seeded.experimentIds.length - 1)]}`],
+    ['login/info', () => `/api/auth/api/login/info`],
   ];
+}
+
+/** Median time of each read alone (five in a row): where the time goes, before the load. */
+async function profile(url: string, seeded: Seeded, token: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, make] of readPaths(seeded)) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}${make()}`, { headers: { token } });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    out[name] = Number(times.sort((a, b) => a - b)[2].toFixed(1));
+  }
+  return out;
+}
+
+/** The request mix: nine reads (lists with filters and sorting, details, login/info), then one write. */
+function mix(seeded: Seeded, tokens: string[], counters: { writes: number }) {
+  let n = 0;
+  const germ = '/api/germ/api/germplasm';
+  const types = ['inbred', 'hybrid', 'landrace', 'dh', 'variety'];
+  const reads = readPaths(seeded).map(([, make]) => make);
   // One template: the n-th request overall is a read of the cycle, every tenth a write (a counter shared
   // by all connections, so the ratio holds whatever the rate and the number of connections).
   return [
@@ -224,6 +254,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
     // A short warm-up (JIT, connection pool, caches) that is not measured.
     await autocannon({ url: server.url, connections: Math.min(4, connections), amount: 40, requests: mix(seeded, tokens, { writes: 1e6 }) });
     counters.writes = 0;
+    const perRead = await profile(server.url, seeded, tokens[0]);
 
     let backendPids: number[] = [];
     if (kind === 'postgres') {
@@ -268,6 +299,8 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
       dbCpu: dbCpu === null ? null : Number(dbCpu.toFixed(2)),
       cores: os.cpus().length,
       loadAverage: Number(os.loadavg()[0].toFixed(2)),
+      cpuMsPerRequest: Number((((apiCpu + (dbCpu ?? 0)) * wall * 1000) / Math.max(1, result.requests.total)).toFixed(1)),
+      profile: perRead,
     };
   } finally {
     if (server) {
@@ -275,7 +308,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
       await new Promise((r) => server!.child.once('exit', r));
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
+    if (dbName && !flag('keep')) {
       const admin = new pg.Client({ connectionString: pgUrl });
       await admin.connect();
       await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -296,7 +329,12 @@ function print(r: LoadResult) {
   log(
     `${r.database}: CPU API ${pct(r.apiCpu)} of a core` +
       (r.dbCpu === null ? '' : `, PostgreSQL backends ${pct(r.dbCpu)}`) +
-      ` (${r.cores} cores, load average ${r.loadAverage})`,
+      ` (${r.cores} cores, load average ${r.loadAverage}); ${r.cpuMsPerRequest} CPU ms per request`,
+  );
+  log(
+    `${r.database}: alone (median ms): ${Object.entries(r.profile)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
   );
 }
 
