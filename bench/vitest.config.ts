@@ -4,6 +4,6 @@ export default defineProject({
   test: {
     name: 'bench',
     include: ['**/__tests__/*.test.ts'],
-    testTimeout: 300_000,
+    testTimeout: 600_000,
   },
 });

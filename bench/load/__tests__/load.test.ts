@@ -12,7 +12,7 @@ async function smoke(db: 'pglite' | 'postgres', extra: string[] = []): Promise<{
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', bench, '--db', db, '--small', '--seconds', '5', '--rate', '20', '--connections', '4', '--json', ...extra],
-    { cwd: path.resolve(import.meta.dirname, '../..'), timeout: 280_000, maxBuffer: 1 << 22 },
+    { cwd: path.resolve(import.meta.dirname, '../..'), timeout: 580_000, maxBuffer: 1 << 22 },
   );
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
   expect(line, stdout).toBeDefined();
