@@ -1,88 +1,350 @@
-// Load test (security.md item 10): the API on loopback under a constant rate for 60 s, 80 % reads and
-// 20 % writes, with autocannon's constant-rate mode. Prints p50/p90/p99 latency and the error count;
-// 0 errors is the bar. Options: --rate 200 --seconds 60 --connections 20 (or BENCH_RATE, BENCH_SECONDS).
+// Load benchmark (issue 12 items 7 and 8): seeds realistic volumes with set-based SQL, starts the API as
+// its own process, then sends a fixed-rate mixed load (lists with filters and sorting, details,
+// login/info, a write every tenth request) and prints req/s, p50/p90/p99, errors and the CPU share of
+// the server (and of its PostgreSQL backends). Runs against PostgreSQL and against PGlite.
+//
+//   npm run -w bench load                               # both databases, full volumes, 200 req/s for 60 s
+//   npm run -w bench load -- --db postgres --seconds 30 --rate 300
+//   npm run -w bench load -- --small --seconds 5        # the smoke run CI makes (small volumes)
+//
+// Options (or BENCH_<NAME> variables): --db postgres|pglite|both, --seconds, --rate, --connections,
+// --accessions, --ledger, --plots, --users, --small, --port, --pg-url (a server URL; a fresh database
+// bw_load_<pid> is created there and dropped afterwards unless --keep), --json (one JSON line per database at the end).
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../../apps/server/src/app';
+import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { prepareDatabase } from '../../apps/server/src/prepare';
+import { FULL, SMALL, seedVolumes, type Seeded, type Volumes } from './seed';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return Number(i > 0 ? process.argv[i + 1] : (process.env[`BENCH_${name.toUpperCase()}`] ?? fallback));
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`) || process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] === '1';
+const opt = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined && !argv[i + 1].startsWith('--') ? argv[i + 1] : process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`];
 };
-const rate = arg('rate', 200);
-const seconds = arg('seconds', 60);
-const connections = arg('connections', 20);
+const num = (name: string, fallback: number) => {
+  const value = opt(name);
+  const n = value === undefined ? fallback : Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name}: not a number (${value})`);
+  return n;
+};
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-load-'));
-const password = 'Load@2026-bench';
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  BW_CAPTCHA: 'off',
-  BW_SEED: 'demo',
-  BW_DEMO_PASSWORD: password,
-  BW_WORKER: 'off',
-  BW_WEB_DIST: '/nonexistent',
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-} as NodeJS.ProcessEnv);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: config.databasePoolSize });
-await prepareDatabase(database, config);
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as { port: number };
-const base = `http://127.0.0.1:${port}`;
+const base = flag('small') ? SMALL : FULL;
+const volumes: Volumes = {
+  accessions: num('accessions', base.accessions),
+  ledger: num('ledger', base.ledger),
+  plots: num('plots', base.plots),
+  users: Math.max(1, num('users', base.users)),
+};
+const seconds = num('seconds', 60);
+const rate = num('rate', 200);
+const connections = num('connections', 20);
+const which = opt('db') ?? 'both';
+const pgUrl = opt('pg-url') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const json = flag('json');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'Load@2026-bench';
 
-const login = await fetch(`${base}/api/auth/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: `username=admin&password=${encodeURIComponent(password)}`,
-});
-const token = ((await login.json()) as { data: { token: string } }).data.token;
-const headers = { token, 'content-type': 'application/json' };
+export interface LoadResult {
+  database: 'postgres' | 'pglite';
+  volumes: Volumes;
+  seedSeconds: number;
+  seconds: number;
+  rate: number;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  writes: number;
+  /** CPU seconds of the API process per wall second (1 = one core busy). */
+  apiCpu: number;
+  /** The same for the PostgreSQL backends serving the API (PostgreSQL only). */
+  dbCpu: number | null;
+  cores: number;
+  loadAverage: number;
+  /** CPU milliseconds (API process and, on PostgreSQL, its backends) per request: less sensitive to a busy machine. */
+  cpuMsPerRequest: number;
+  /** Median ms of each read alone, before the load. */
+  profile: Record<string, number>;
+}
 
-// Ten requests, eight reads and two writes, cycled: the 80/20 mix at any rate.
-let n = 0;
-const reads = [
-  '/api/doe/api/location/page?pageNum=1&pageSize=20',
-  '/api/auth/api/message/noReadCount',
-  '/api/system/user/list?pageNum=1&pageSize=20',
-  '/api/auth/api/notice/getLatest',
-  '/api/system/dic/list?dictType=doe_season',
-  '/api/doe/api/location/page?pageNum=1&pageSize=50&keyword=%E8%AF%95%E9%AA%8C',
-  '/api/system/menu/my/1.5.0',
-  '/api/gs/api/gws/getBuildList',
-];
-const requests = [
-  ...reads.map((p) => ({ method: 'GET' as const, path: p, headers })),
-  {
-    method: 'POST' as const,
-    path: '/api/doe/api/location/create',
-    headers,
-    setupRequest: (req: { body?: string }) => ({
-      ...req,
-      body: JSON.stringify({ name: `Load site ${++n}`, code: `LOAD-${process.pid}-${n}`, country: '中国', longitude: 100 + (n % 50), latitude: 30 }),
-    }),
-  },
-  {
-    method: 'POST' as const,
-    path: '/api/system/notice/create',
-    headers,
-    setupRequest: (req: { body?: string }) => ({ ...req, body: JSON.stringify({ title: `Load notice ${++n}`, content: 'Constant-rate load test' }) }),
-  },
-];
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 
-console.log(`load: ${rate} req/s for ${seconds} s, ${connections} connections, 80 % reads / 20 % writes, ${database.kind} on loopback`);
-const result = await autocannon({ url: base, connections, overallRate: rate, duration: seconds, requests });
-const errors = result.errors + result.timeouts + result.non2xx;
-console.log(`requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s average)`);
-console.log(`latency ms: p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`);
-console.log(`errors: ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
-await app.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(errors === 0 ? 0 : 1);
+/** utime + stime of a process in seconds (Linux /proc), or null when it is not readable. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+const sumCpu = (pids: number[]) => pids.reduce((s, p) => s + (cpuSeconds(p) ?? 0), 0);
+
+async function startServer(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`load: the API exited (${child.exitCode}): ${err}`);
+    try {
+      const res = await fetch(`${url}/api/auth/api/login/init`);
+      if (res.ok) return { child, url, stderr: () => err };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`load: the API did not start: ${err}`);
+}
+
+async function login(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { token?: string }; msg?: string };
+  if (!body.data?.token) throw new Error(`load: login of ${username} failed: ${res.status} ${body.msg}`);
+  return body.data.token;
+}
+
+/** The reads of the mix, by name: lists with filters and sorting, details, login/info. */
+function readPaths(seeded: Seeded): [string, () => string][] {
+  const rnd = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+  const germ = '/api/germ/api/germplasm';
+  const types = ['inbred', 'hybrid', 'landrace', 'dh', 'variety'];
+  const keywords = ['郑单', 'PH', 'LD00123', '京科9', 'Mo17'];
+  const filters = (f: object[]) => encodeURIComponent(JSON.stringify(f));
+  return [
+    ['germplasm list', () => `${germ}/page?pageNum=1&pageSize=20`],
+    ['germplasm by type, sorted', () => `${germ}/page?pageNum=${rnd(1, 20)}&pageSize=20&orderByColumn=accessionNo&isAsc=asc&type=${types[rnd(0, 4)]}`],
+    ['germplasm keyword', () => `${germ}/page?pageNum=1&pageSize=20&keyword=${encodeURIComponent(keywords[rnd(0, 4)])}`],
+    [
+      'germplasm filter, sorted',
+      () => `${germ}/page?pageNum=1&pageSize=20&orderByColumn=createdAt&isAsc=desc&filters=${filters([{ key: 'origin', value: `河南 ${rnd(0, 99)}|eq` }])}`,
+    ],
+    ['germplasm detail', () => `${germ}/detail/${rnd(seeded.germplasmIds[0], seeded.germplasmIds[1])}`],
+    ['ledger', () => `/api/germ/api/lot/transactions?pageNum=1&pageSize=20`],
+    ['lots by number', () => `/api/germ/api/lot/page?pageNum=1&pageSize=20&orderByColumn=lotNo&isAsc=asc`],
+    ['plots of an experiment', () => `/api/doe/api/experiment/plots/${seeded.experimentIds[rnd(0, seeded.experimentIds.length - 1)]}`],
+    ['login/info', () => `/api/auth/api/login/info`],
+  ];
+}
+
+/** Median time of each read alone (five in a row): where the time goes, before the load. */
+async function profile(url: string, seeded: Seeded, token: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, make] of readPaths(seeded)) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}${make()}`, { headers: { token } });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    out[name] = Number(times.sort((a, b) => a - b)[2].toFixed(1));
+  }
+  return out;
+}
+
+/** The request mix: nine reads (lists with filters and sorting, details, login/info), then one write. */
+function mix(seeded: Seeded, tokens: string[], counters: { writes: number }) {
+  let n = 0;
+  const germ = '/api/germ/api/germplasm';
+  const types = ['inbred', 'hybrid', 'landrace', 'dh', 'variety'];
+  const reads = readPaths(seeded).map(([, make]) => make);
+  // One template: the n-th request overall is a read of the cycle, every tenth a write (a counter shared
+  // by all connections, so the ratio holds whatever the rate and the number of connections).
+  return [
+    {
+      method: 'GET' as const,
+      setupRequest: (req: object) => {
+        const i = n++;
+        if (i % 10 === 9) {
+          const k = ++counters.writes;
+          return {
+            ...req,
+            method: 'POST',
+            path: `${germ}/create`,
+            headers: { token: tokens[i % tokens.length], 'content-type': 'application/json' },
+            body: JSON.stringify({ accessionNo: `LW-${process.pid}-${k}`, name: `负载新增 ${k}`, type: types[k % 5], origin: '河南', remark: 'load write' }),
+          };
+        }
+        return {
+          ...req,
+          method: 'GET',
+          path: reads[(i - Math.floor(i / 10)) % reads.length](),
+          headers: { token: tokens[i % tokens.length], 'accept-language': i % 2 ? 'en' : 'zh-CN' },
+          body: undefined,
+        };
+      },
+    },
+  ];
+}
+
+async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-load-'));
+  let dbName: string | null = null;
+  let databaseUrl = '';
+  if (kind === 'postgres') {
+    dbName = `bw_load_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(pgUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    BW_CAPTCHA: 'off',
+    BW_SEED: 'demo',
+    BW_DEMO_PASSWORD: PASSWORD,
+    BW_WORKER: 'off',
+    BW_WEB_DIST: '/nonexistent',
+    DATABASE_URL: databaseUrl,
+  };
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    // Migrations, the demo organisation, then the volumes; the database is closed again before the API
+    // opens it (an embedded PGlite has one owner).
+    const config = loadConfig(env as NodeJS.ProcessEnv);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 2 });
+    await prepareDatabase(database, config);
+    const seeded = await seedVolumes(database, volumes);
+    await database.close();
+    log(
+      `${kind}: seeded ${volumes.accessions} accessions, ${volumes.ledger} ledger rows, ${volumes.plots} plots, ${volumes.users} users in ${seeded.seconds.toFixed(1)} s`,
+    );
+
+    server = await startServer(env, num('port', 0) || (await freePort()));
+    const tokens: string[] = [];
+    for (const u of seeded.usernames.slice(0, Math.max(1, Math.min(seeded.usernames.length, connections)))) tokens.push(await login(server.url, u));
+    const counters = { writes: 0 };
+    // A short warm-up (JIT, connection pool, caches) that is not measured.
+    await autocannon({ url: server.url, connections: Math.min(4, connections), amount: 40, requests: mix(seeded, tokens, { writes: 1e6 }) });
+    counters.writes = 0;
+    const perRead = await profile(server.url, seeded, tokens[0]);
+
+    let backendPids: number[] = [];
+    if (kind === 'postgres') {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      backendPids = (
+        await c.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and application_name = 'breedwise'`, [dbName])
+      ).rows.map((r) => r.pid);
+      await c.end();
+    }
+    const apiBefore = cpuSeconds(server.child.pid!) ?? 0;
+    const dbBefore = sumCpu(backendPids);
+    const t0 = performance.now();
+    log(`${kind}: ${rate} req/s for ${seconds} s over ${connections} connections, ${tokens.length} users (load average ${os.loadavg()[0].toFixed(2)})`);
+    const result = await autocannon({
+      url: server.url,
+      connections,
+      overallRate: rate,
+      duration: seconds,
+      requests: mix(seeded, tokens, counters),
+    });
+    const wall = (performance.now() - t0) / 1000;
+    const apiCpu = ((cpuSeconds(server.child.pid!) ?? 0) - apiBefore) / wall;
+    const dbCpu = kind === 'postgres' ? (sumCpu(backendPids) - dbBefore) / wall : null;
+    return {
+      database: kind,
+      volumes,
+      seedSeconds: Number(seeded.seconds.toFixed(1)),
+      seconds,
+      rate,
+      requests: result.requests.total,
+      reqPerSec: Number((result.requests.total / wall).toFixed(1)),
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      errors: result.errors + result.timeouts + result.non2xx,
+      non2xx: result.non2xx,
+      timeouts: result.timeouts,
+      writes: counters.writes,
+      apiCpu: Number(apiCpu.toFixed(2)),
+      dbCpu: dbCpu === null ? null : Number(dbCpu.toFixed(2)),
+      cores: os.cpus().length,
+      loadAverage: Number(os.loadavg()[0].toFixed(2)),
+      cpuMsPerRequest: Number((((apiCpu + (dbCpu ?? 0)) * wall * 1000) / Math.max(1, result.requests.total)).toFixed(1)),
+      profile: perRead,
+    };
+  } finally {
+    if (server) {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => server!.child.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName && !flag('keep')) {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+function log(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+function print(r: LoadResult) {
+  const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+  log(`${r.database}: ${r.requests} requests, ${r.reqPerSec} req/s (target ${r.rate}), ${r.writes} writes`);
+  log(`${r.database}: latency ms p50 ${r.p50}  p90 ${r.p90}  p99 ${r.p99}  max ${r.max}`);
+  log(`${r.database}: errors ${r.errors} (non-2xx ${r.non2xx}, timeouts ${r.timeouts})`);
+  log(
+    `${r.database}: CPU API ${pct(r.apiCpu)} of a core` +
+      (r.dbCpu === null ? '' : `, PostgreSQL backends ${pct(r.dbCpu)}`) +
+      ` (${r.cores} cores, load average ${r.loadAverage}); ${r.cpuMsPerRequest} CPU ms per request`,
+  );
+  log(
+    `${r.database}: alone (median ms): ${Object.entries(r.profile)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+}
+
+const kinds: ('postgres' | 'pglite')[] = which === 'both' ? ['postgres', 'pglite'] : [which as 'postgres' | 'pglite'];
+if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error(`--db: postgres, pglite or both (${which})`);
+const results: LoadResult[] = [];
+for (const kind of kinds) {
+  const r = await runOne(kind);
+  print(r);
+  results.push(r);
+}
+if (json) for (const r of results) log(`RESULT ${JSON.stringify(r)}`);
+process.exit(results.every((r) => r.errors === 0) ? 0 : 1);

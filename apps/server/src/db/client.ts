@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -53,17 +54,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return openPglite(opts);
 }
 
+/** Trigram indexes for keyword search (migration 0010 creates the extension where it is available). */
+const extensions = { pg_trgm };
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   let client: PGlite;
   let created = false;
   if (opts.memory) {
-    client = await PGlite.create(opts.memory.loadDataDir ? { loadDataDir: opts.memory.loadDataDir } : {});
+    client = await PGlite.create(opts.memory.loadDataDir ? { loadDataDir: opts.memory.loadDataDir, extensions } : { extensions });
     created = !opts.memory.loadDataDir;
   } else {
     const dir = path.join(opts.dataDir ?? './data', 'pglite');
     created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

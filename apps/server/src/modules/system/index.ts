@@ -67,5 +67,7 @@ export { sysApp } from './app/app.tables';
 export { sysBrand } from './brand/brand.tables';
 export { sysNotice } from './notice/notice.tables';
 export { sysOutbox } from './outbox/outbox.tables';
-export { sysSession } from './session/session.tables';
+export { sysSession, sysAuthVersion } from './session/session.tables';
+export { sysTally } from './tally/tally.tables';
+export { tally, type TalliedTable } from './tally/tally.service';
 export { sysLoginAttempt } from './log/log.tables';

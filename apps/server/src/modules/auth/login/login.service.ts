@@ -332,17 +332,21 @@ export async function editPassword(db: Db, config: Config, body: EditPasswordBod
 
 /** Everything the web needs after login (spec section 7, GET /api/login/info). */
 export async function loginInfo(db: Db, config: Config, ctx: RequestContext, locale: Locale, where: { host?: string; path?: string }): Promise<LoginInfoData> {
-  const [user] = await db.select().from(sysUser).where(eq(sysUser.id, ctx.userId));
-  const access = await loadAccess(db, ctx.userId, ctx.orgId);
-  const orgs = await db
-    .select({ orgId: sysOrg.id, orgName: sysOrg.name, settings: sysOrg.settings })
-    .from(sysUserOrg)
-    .innerJoin(sysOrg, eq(sysOrg.id, sysUserOrg.orgId))
-    .where(eq(sysUserOrg.userId, ctx.userId))
-    .orderBy(asc(sysOrg.id));
+  // Independent reads at once (each a round trip; on PostgreSQL they run on several pooled connections).
+  const [[user], access, orgs, crops, brand] = await Promise.all([
+    db.select().from(sysUser).where(eq(sysUser.id, ctx.userId)),
+    loadAccess(db, ctx.userId, ctx.orgId),
+    db
+      .select({ orgId: sysOrg.id, orgName: sysOrg.name, settings: sysOrg.settings })
+      .from(sysUserOrg)
+      .innerJoin(sysOrg, eq(sysOrg.id, sysUserOrg.orgId))
+      .where(eq(sysUserOrg.userId, ctx.userId))
+      .orderBy(asc(sysOrg.id)),
+    loadUserCrops(db, ctx.userId, ctx.orgId, locale),
+    resolveBrand(db, where.host, where.path),
+  ]);
   const org = orgs.find((o) => o.orgId === ctx.orgId) ?? null;
-  const crops = await loadUserCrops(db, ctx.userId, ctx.orgId, locale);
-  const brand = await resolveBrand(db, where.host, where.path);
+  const menu = await loadMenuTree(db, access, locale);
   return {
     userInfo: {
       userId: user.id,
@@ -362,7 +366,7 @@ export async function loginInfo(db: Db, config: Config, ctx: RequestContext, loc
     orgs: orgs.map((o) => ({ orgId: o.orgId, orgName: o.orgName })),
     cropInfo: crops.find((c) => c.cropId === ctx.cropId) ?? null,
     crops,
-    menu: await loadMenuTree(db, access, locale),
+    menu,
     selectOrgUrl: '/select-org',
     selectCropUrl: '/select-org',
     authServerUrl: '/api/auth',

@@ -15,7 +15,7 @@ export const doeEntryGroup = pgTable(
     remark: text('remark'),
     ...orgColumns(),
   },
-  (t) => [index('doe_entry_group_crop_idx').on(t.orgId, t.cropId)],
+  (t) => [index('doe_entry_group_crop_idx').on(t.orgId, t.cropId, t.updatedAt)],
 );
 
 export const doeEntryGroupMember = pgTable(

@@ -51,6 +51,7 @@ export const doeExperiment = pgTable(
   (t) => [
     uniqueIndex('doe_experiment_org_code_uq').on(t.orgId, t.code),
     index('doe_experiment_crop_idx').on(t.orgId, t.cropId, t.year),
+    index('doe_experiment_updated_idx').on(t.orgId, t.cropId, t.updatedAt),
     index('doe_experiment_field_idx').on(t.fieldId),
   ],
 );

@@ -27,7 +27,11 @@ export const doeField = pgTable(
     remark: text('remark'),
     ...orgColumns(),
   },
-  (t) => [uniqueIndex('doe_field_location_code_uq').on(t.locationId, t.code), index('doe_field_org_idx').on(t.orgId, t.type)],
+  (t) => [
+    uniqueIndex('doe_field_location_code_uq').on(t.locationId, t.code),
+    index('doe_field_org_idx').on(t.orgId, t.type),
+    index('doe_field_org_updated_idx').on(t.orgId, t.updatedAt),
+  ],
 );
 
 /** A named rectangle of a field, inside one tier. */

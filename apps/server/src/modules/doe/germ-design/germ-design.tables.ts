@@ -24,7 +24,7 @@ export const doeGermDesign = pgTable(
     remark: text('remark'),
     ...orgColumns(),
   },
-  (t) => [index('doe_germ_design_crop_idx').on(t.orgId, t.cropId, t.year)],
+  (t) => [index('doe_germ_design_crop_idx').on(t.orgId, t.cropId, t.year), index('doe_germ_design_updated_idx').on(t.orgId, t.cropId, t.updatedAt)],
 );
 
 export const doeGermDesignLine = pgTable(

@@ -17,7 +17,7 @@ export const doeGermList = pgTable(
     remark: text('remark'),
     ...orgColumns(),
   },
-  (t) => [uniqueIndex('doe_germ_list_name_uq').on(t.orgId, t.cropId, t.name)],
+  (t) => [uniqueIndex('doe_germ_list_name_uq').on(t.orgId, t.cropId, t.name), index('doe_germ_list_updated_idx').on(t.orgId, t.cropId, t.updatedAt)],
 );
 
 export const doeGermListEntry = pgTable(

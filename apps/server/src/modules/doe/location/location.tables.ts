@@ -26,5 +26,9 @@ export const doeLocation = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('doe_location_org_code_uq').on(t.orgId, t.code), index('doe_location_org_name_idx').on(t.orgId, t.name)],
+  (t) => [
+    uniqueIndex('doe_location_org_code_uq').on(t.orgId, t.code),
+    index('doe_location_org_name_idx').on(t.orgId, t.name),
+    index('doe_location_org_updated_idx').on(t.orgId, t.updatedAt),
+  ],
 );

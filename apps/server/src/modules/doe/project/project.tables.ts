@@ -20,7 +20,7 @@ export const doeProject = pgTable(
       .default('enabled'),
     ...orgColumns(),
   },
-  (t) => [uniqueIndex('doe_project_org_code_uq').on(t.orgId, t.code), index('doe_project_crop_idx').on(t.orgId, t.cropId)],
+  (t) => [uniqueIndex('doe_project_org_code_uq').on(t.orgId, t.code), index('doe_project_crop_idx').on(t.orgId, t.cropId, t.updatedAt)],
 );
 
 export const doeProjectMember = pgTable(

@@ -14,7 +14,7 @@ export const doeTeam = pgTable(
       .default('enabled'),
     ...orgColumns(),
   },
-  (t) => [uniqueIndex('doe_team_org_name_uq').on(t.orgId, t.name)],
+  (t) => [uniqueIndex('doe_team_org_name_uq').on(t.orgId, t.name), index('doe_team_org_updated_idx').on(t.orgId, t.updatedAt)],
 );
 
 export const doeTeamMember = pgTable(

@@ -16,13 +16,13 @@ import {
 } from '@breedwise/contracts/germ';
 import { ancestry, formatPurdy, generatePurdy, pedigreeNames, tryParsePurdy, wouldCreateCycle, type ParentRecord } from '@breedwise/pedigree';
 import type { DbOrTx } from '../../../db/client';
-import { requireCrop, requireCropWrite, type RequestContext } from '../../../platform/context';
+import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { signedFileUrl, sysFile } from '../../common';
-import { sysUser } from '../../system';
+import { sysUser, tally } from '../../system';
 import { germLot } from '../lot/lot.tables';
 import { q3 } from '../scope';
 import { germGermplasm } from './germplasm.tables';
@@ -95,24 +95,25 @@ function listWhere(ctx: RequestContext, q: GermplasmExportQuery) {
   );
 }
 
-type RawRow = Omit<GermplasmRow, 'createdAt' | 'updatedAt' | 'lotCount' | 'stock'> & { createdAt: Date; updatedAt: Date };
+/** Stock per unit of each row, read in the same query (a correlated subquery over germ_lot_germplasm_idx). */
+const stockColumn = sql<{ unit: string; quantity: string | number; lots: number }[]>`(
+  select coalesce(json_agg(json_build_object('unit', s.unit, 'quantity', s.quantity, 'lots', s.lots) order by s.unit), '[]'::json)
+  from (select ${germLot.unit} as unit, sum(${germLot.quantity})::text as quantity, count(*) as lots
+        from ${germLot} where ${germLot.germplasmId} = ${G.id} group by ${germLot.unit}) s)`;
 
-async function withStock(db: DbOrTx, rows: RawRow[]): Promise<GermplasmRow[]> {
-  const ids = rows.map((r) => r.id);
-  const stock = ids.length
-    ? await db
-        .select({ germplasmId: germLot.germplasmId, unit: germLot.unit, quantity: sql<string>`sum(${germLot.quantity})`, lots: count() })
-        .from(germLot)
-        .where(inArray(germLot.germplasmId, ids))
-        .groupBy(germLot.germplasmId, germLot.unit)
-        .orderBy(germLot.unit)
-    : [];
-  return rows.map((r) => {
-    const mine = stock.filter((s) => s.germplasmId === r.id);
+type RawRow = Omit<GermplasmRow, 'createdAt' | 'updatedAt' | 'lotCount' | 'stock'> & {
+  createdAt: Date;
+  updatedAt: Date;
+  stock: { unit: string; quantity: string | number; lots: number }[] | string;
+};
+
+function withStock(rows: RawRow[]): GermplasmRow[] {
+  return rows.map(({ stock: raw, ...r }) => {
+    const mine = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { unit: string; quantity: string | number; lots: number }[];
     return {
       ...r,
       lotCount: mine.reduce((n, s) => n + Number(s.lots), 0),
-      stock: mine.map((s) => ({ unit: s.unit, quantity: q3(s.quantity) })),
+      stock: mine.map((s) => ({ unit: s.unit as GermplasmRow['stock'][number]['unit'], quantity: q3(s.quantity) })),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };
@@ -121,7 +122,7 @@ async function withStock(db: DbOrTx, rows: RawRow[]): Promise<GermplasmRow[]> {
 
 const baseSelect = (db: DbOrTx) =>
   db
-    .select(columns)
+    .select({ ...columns, stock: stockColumn })
     .from(G)
     .leftJoin(female, eq(female.id, G.femaleParentId))
     .leftJoin(male, eq(male.id, G.maleParentId))
@@ -140,15 +141,16 @@ export async function listGermplasm(db: DbOrTx, ctx: RequestContext, q: Germplas
       .orderBy(...orderBy(q, list.sortable, [desc(G.updatedAt)], G.id))
       .limit(limit)
       .offset(offset),
-    countGermplasm(db, ctx, q),
+    // Without a filter, the total is the crop's tally (kept by triggers), not a count of every row.
+    !q.type && !q.inStock && !q.keyword && !q.filters?.length ? tally(db, 'germ_germplasm', requireOrg(ctx), requireCrop(ctx)) : countGermplasm(db, ctx, q),
   ]);
-  return { rows: await withStock(db, rows), total };
+  return { rows: withStock(rows), total };
 }
 
 export async function getGermplasmRow(db: DbOrTx, ctx: RequestContext, id: number): Promise<GermplasmRow> {
   const [row] = await baseSelect(db).where(and(inCrop(G, ctx), eq(G.id, id)));
   if (!row) throw notFound();
-  return (await withStock(db, [row]))[0];
+  return withStock([row])[0];
 }
 
 async function fileRefs(db: DbOrTx, ctx: RequestContext, ids: string[]): Promise<FileRef[]> {

@@ -29,6 +29,11 @@ export const germGermplasm = pgTable(
   (t) => [
     uniqueIndex('germ_germplasm_accession_uq').on(t.orgId, t.cropId, t.accessionNo),
     index('germ_germplasm_name_idx').on(t.orgId, t.cropId, t.name),
+    // The list's default order (last updated first) and its common sorts and filters.
+    index('germ_germplasm_updated_idx').on(t.orgId, t.cropId, t.updatedAt),
+    index('germ_germplasm_created_idx').on(t.orgId, t.cropId, t.createdAt),
+    index('germ_germplasm_type_idx').on(t.orgId, t.cropId, t.type, t.updatedAt),
+    index('germ_germplasm_origin_idx').on(t.orgId, t.cropId, t.origin),
     index('germ_germplasm_female_idx').on(t.femaleParentId),
     index('germ_germplasm_male_idx').on(t.maleParentId),
   ],

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { lotList, type LotInput, type LotOperationResult, type LotPageParsed, type LotRow, type LotUnit, type TxnType } from '@breedwise/contracts/germ';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { requireCropWrite, type RequestContext } from '../../../platform/context';
+import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
 import type { AuditSource } from '../../audit';
-import { sysUser } from '../../system';
+import { sysUser, tally } from '../../system';
 import { nextNumber } from '../counter/counter.service';
 import { germGermplasm } from '../germplasm/germplasm.tables';
 import { applyMovement, insufficient, lockLots } from '../ledger/ledger.service';
@@ -99,15 +99,24 @@ const lotSelect = (db: DbOrTx) => db.select(columns).from(L).innerJoin(G, eq(G.i
 export async function listLots(db: DbOrTx, ctx: RequestContext, q: LotPageParsed) {
   const where = await lotWhere(db, ctx, q);
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const unfiltered = !q.germplasmId && !q.placeId && !q.inStock && !q.keyword && !q.filters?.length;
+  const [rows, total] = await Promise.all([
     lotSelect(db)
       .where(where)
       .orderBy(...orderBy(q, list.sortable, [desc(L.updatedAt)], L.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(L).innerJoin(G, eq(G.id, L.germplasmId)).where(where),
+    // Without a filter, the total is the crop's tally (kept by triggers), not a count of every lot.
+    unfiltered
+      ? tally(db, 'germ_lot', requireOrg(ctx), requireCrop(ctx))
+      : db
+          .select({ total: count() })
+          .from(L)
+          .innerJoin(G, eq(G.id, L.germplasmId))
+          .where(where)
+          .then(([r]) => Number(r.total)),
   ]);
-  return { rows: await presentLots(db, ctx, rows), total: Number(total) };
+  return { rows: await presentLots(db, ctx, rows), total };
 }
 
 export async function getLot(db: DbOrTx, ctx: RequestContext, id: number): Promise<LotRow> {

@@ -34,6 +34,8 @@ export const germLot = pgTable(
     index('germ_lot_germplasm_idx').on(t.germplasmId),
     index('germ_lot_place_idx').on(t.placeId),
     index('germ_lot_crop_idx').on(t.orgId, t.cropId),
+    index('germ_lot_updated_idx').on(t.orgId, t.cropId, t.updatedAt),
+    index('germ_lot_crop_no_idx').on(t.orgId, t.cropId, t.lotNo),
     check('germ_lot_quantity_nonneg', sql`${t.quantity} >= 0`),
   ],
 );

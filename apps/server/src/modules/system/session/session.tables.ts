@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sysCrop } from '../crop/crop.tables';
 import { sysOrg } from '../org/org.tables';
 import { sysUser } from '../user/user.tables';
@@ -27,3 +27,15 @@ export const sysSession = pgTable(
   },
   (t) => [index('sys_session_user_idx').on(t.userId)],
 );
+
+/**
+ * One row whose counter triggers raise on every change that can alter a session's rights: roles, their
+ * menus and permissions, user roles and crops, a user's status, a session ended or switched
+ * (custom migration `0010_tally_trgm_auth_version`). Each API process caches resolved sessions and
+ * reuses an entry only while this counter is unchanged, so a revocation in any process is seen by all
+ * at their next request.
+ */
+export const sysAuthVersion = pgTable('sys_auth_version', {
+  id: integer('id').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+});
