@@ -2,7 +2,8 @@ import type { DbOrTx } from '../../../db/client';
 import type { SeedOrg } from '../../../platform/module';
 import { hashPassword } from '../../../platform/password';
 import { sysCrop, sysUserCrop } from '../crop/crop.tables';
-import { grantUserMenus } from '../reference';
+import { BUILTIN_ROLES, builtinRoleName, type BuiltinRoleKey } from '@breedwise/contracts';
+import { grantBuiltinRoleMenus, grantUserMenus } from '../reference';
 import { sysRole, sysUserRole } from '../role/role.tables';
 import { sysUser, sysUserOrg } from '../user/user.tables';
 import { sysOrg } from './org.tables';
@@ -19,7 +20,9 @@ export interface NewUser {
   nickName: string;
   password: string;
   email?: string;
-  role: 'admin' | 'user';
+  role: BuiltinRoleKey;
+  /** An account an administrator handed out: its first login asks for a new password. */
+  mustChangePassword?: boolean;
   /** Manages what all organisations share (menus, dictionaries, apps, brands, licences). */
   platformAdmin?: boolean;
   /** A mobile number the user has confirmed (receives login codes). */
@@ -46,14 +49,15 @@ export async function createOrganisation(db: DbOrTx, org: { code: string; name: 
     .insert(sysCrop)
     .values(STANDARD_CROPS.map((c, i) => ({ orgId: o.id, ...c, sort: i + 1 })))
     .returning();
-  const [admin, user] = await db
+  const roleRows = await db
     .insert(sysRole)
-    .values([
-      { orgId: o.id, roleKey: 'admin', roleName: '管理员 Administrator', builtin: true, dashboardType: 'admin', sort: 1 },
-      { orgId: o.id, roleKey: 'user', roleName: '普通用户 User', builtin: true, dashboardType: 'default', sort: 2 },
-    ])
+    .values(
+      BUILTIN_ROLES.map((r, i) => ({ orgId: o.id, roleKey: r.key, roleName: builtinRoleName(r.key), builtin: true, dashboardType: r.dashboardType, sort: i + 1 })),
+    )
     .returning();
-  await grantUserMenus(db, user.id);
+  const roles = Object.fromEntries(roleRows.map((r) => [r.roleKey, r.id])) as Record<BuiltinRoleKey, number>;
+  for (const r of BUILTIN_ROLES) if (r.key !== 'admin' && r.key !== 'user') await grantBuiltinRoleMenus(db, roles[r.key], r.key);
+  await grantUserMenus(db, roles.user);
   const created: Record<string, number> = {};
   for (const u of users) {
     const [row] = await db
@@ -67,15 +71,16 @@ export async function createOrganisation(db: DbOrTx, org: { code: string; name: 
         platformAdmin: u.platformAdmin ?? false,
         phone: u.phone ?? null,
         phoneVerified: !!u.phone,
+        passwordChangeRequired: u.mustChangePassword ?? false,
       })
       .returning({ id: sysUser.id });
     created[u.username] = row.id;
     await db.insert(sysUserOrg).values({ userId: row.id, orgId: o.id });
-    await db.insert(sysUserRole).values({ userId: row.id, roleId: u.role === 'admin' ? admin.id : user.id });
+    await db.insert(sysUserRole).values({ userId: row.id, roleId: roles[u.role] });
     const grants = crops.filter((c) => u.crops[c.code]).map((c) => ({ userId: row.id, cropId: c.id, access: u.crops[c.code] }));
     if (grants.length) await db.insert(sysUserCrop).values(grants);
   }
-  const result = { orgId: o.id, crops: Object.fromEntries(crops.map((c) => [c.code, c.id])), roles: { admin: admin.id, user: user.id }, users: created };
+  const result = { orgId: o.id, crops: Object.fromEntries(crops.map((c) => [c.code, c.id])), roles, users: created };
   for (const seed of organisationSeeders) await seed(db, result);
   return result;
 }
