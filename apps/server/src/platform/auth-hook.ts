@@ -26,7 +26,12 @@ export function installAuthHook(app: FastifyInstance, resolveSession: SessionRes
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     route.config ??= {};
-    const config = route.config as { auth?: 'required' | 'optional' | 'none'; permission?: string; scope?: 'platform'; endpoint?: { id: string; beforePasswordChange?: true } };
+    const config = route.config as {
+      auth?: 'required' | 'optional' | 'none';
+      permission?: string;
+      scope?: 'platform';
+      endpoint?: { id: string; beforePasswordChange?: true };
+    };
     // A route under /api exists only as the registration of its contract definition (registerEndpoints).
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !config.endpoint) {
       throw new Error(

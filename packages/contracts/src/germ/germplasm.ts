@@ -381,8 +381,7 @@ export const germplasm = resource(
       method: 'POST',
       path: '/create',
       permission: P.germplasmAdd,
-      summary:
-        'Registers a germplasm; the accession number (unique in the crop) is the next of the crop’s series unless given; parents must not form a cycle',
+      summary: 'Registers a germplasm; the accession number (unique in the crop) is the next of the crop’s series unless given; parents must not form a cycle',
       body: GermplasmCreate,
       data: GermplasmDetail,
     },

@@ -145,7 +145,9 @@ async function syncBuiltinRoles(db: DbOrTx, addedMenuIds: Set<number>): Promise<
     if (def.key === 'admin' || def.key === 'user') continue;
     const created = await db
       .insert(sysRole)
-      .values(orgs.map((o) => ({ orgId: o.id, roleKey: def.key, roleName: builtinRoleName(def.key), builtin: true, dashboardType: def.dashboardType, sort: i + 1 })))
+      .values(
+        orgs.map((o) => ({ orgId: o.id, roleKey: def.key, roleName: builtinRoleName(def.key), builtin: true, dashboardType: def.dashboardType, sort: i + 1 })),
+      )
       .onConflictDoNothing({ target: [sysRole.orgId, sysRole.roleKey] })
       .returning({ id: sysRole.id });
     for (const r of created) await grantBuiltinRoleMenus(db, r.id, def.key);
@@ -154,9 +156,16 @@ async function syncBuiltinRoles(db: DbOrTx, addedMenuIds: Set<number>): Promise<
     const existing = await db
       .select({ id: sysRole.id })
       .from(sysRole)
-      .where(and(eq(sysRole.roleKey, def.key), eq(sysRole.builtin, true), inArray(sysRole.orgId, orgs.map((o) => o.id))));
+      .where(
+        and(
+          eq(sysRole.roleKey, def.key),
+          eq(sysRole.builtin, true),
+          inArray(
+            sysRole.orgId,
+            orgs.map((o) => o.id),
+          ),
+        ),
+      );
     for (const r of existing) if (!createdIds.has(r.id)) await grantBuiltinRoleMenus(db, r.id, def.key, addedMenuIds);
   }
 }
-
-

@@ -305,7 +305,12 @@ async function guardAccession<T>(accessionNo: string, write: () => Promise<T>): 
 }
 
 /** Parents must be records of this crop, and never this record or its descendants. */
-async function checkParents(db: DbOrTx, ctx: RequestContext, input: Pick<GermplasmInput, 'femaleParentId' | 'maleParentId'>, selfId: number | null): Promise<Map<number, AncestorRow>> {
+async function checkParents(
+  db: DbOrTx,
+  ctx: RequestContext,
+  input: Pick<GermplasmInput, 'femaleParentId' | 'maleParentId'>,
+  selfId: number | null,
+): Promise<Map<number, AncestorRow>> {
   const parentIds = [input.femaleParentId, input.maleParentId].filter((p): p is number => p !== null);
   const records = await ancestorRecords(db, ctx, parentIds, 60);
   const byId = new Map(records.map((r) => [r.id, r]));

@@ -37,7 +37,9 @@ async function cropSeries(db: DbOrTx, orgId: number, cropId: number): Promise<Se
     .leftJoin(S, and(eq(S.orgId, sysCrop.orgId), eq(S.cropId, sysCrop.id)))
     .where(and(eq(sysCrop.orgId, orgId), eq(sysCrop.id, cropId)));
   if (!row) throw notFound();
-  return row.prefix !== null && row.digits !== null ? { prefix: row.prefix, digits: row.digits, configured: true } : { ...defaultSeries(row.code), configured: false };
+  return row.prefix !== null && row.digits !== null
+    ? { prefix: row.prefix, digits: row.digits, configured: true }
+    : { ...defaultSeries(row.code), configured: false };
 }
 
 /** The highest number of the series the crop already uses (numbers given by hand included); 0 when none. */
@@ -114,7 +116,15 @@ export async function nextAccession(db: DbOrTx, ctx: RequestContext): Promise<Ac
 export async function listSeries(db: DbOrTx, ctx: RequestContext): Promise<AccessionSeriesRow[]> {
   const orgId = requireOrg(ctx);
   const rows = await db
-    .select({ cropId: sysCrop.id, code: sysCrop.code, nameZh: sysCrop.nameZh, nameEn: sysCrop.nameEn, prefix: S.prefix, digits: S.digits, updatedAt: S.updatedAt })
+    .select({
+      cropId: sysCrop.id,
+      code: sysCrop.code,
+      nameZh: sysCrop.nameZh,
+      nameEn: sysCrop.nameEn,
+      prefix: S.prefix,
+      digits: S.digits,
+      updatedAt: S.updatedAt,
+    })
     .from(sysCrop)
     .leftJoin(S, and(eq(S.orgId, sysCrop.orgId), eq(S.cropId, sysCrop.id)))
     .where(eq(sysCrop.orgId, orgId))

@@ -52,7 +52,14 @@ export async function createOrganisation(db: DbOrTx, org: { code: string; name: 
   const roleRows = await db
     .insert(sysRole)
     .values(
-      BUILTIN_ROLES.map((r, i) => ({ orgId: o.id, roleKey: r.key, roleName: builtinRoleName(r.key), builtin: true, dashboardType: r.dashboardType, sort: i + 1 })),
+      BUILTIN_ROLES.map((r, i) => ({
+        orgId: o.id,
+        roleKey: r.key,
+        roleName: builtinRoleName(r.key),
+        builtin: true,
+        dashboardType: r.dashboardType,
+        sort: i + 1,
+      })),
     )
     .returning();
   const roles = Object.fromEntries(roleRows.map((r) => [r.roleKey, r.id])) as Record<BuiltinRoleKey, number>;

@@ -28,9 +28,7 @@ describe('accession number series', () => {
     expect(maize).toMatchObject({ cropName: 'Maize', prefix: 'ZM', digits: 5, configured: false });
     // The demo bank numbers ZM00001 ... upwards: the series continues after the highest.
     const [{ max }] = (
-      await t.db.execute<{ max: string }>(
-        `select max(accession_no) as max from germ_germplasm where crop_id = ${maizeId} and accession_no ~ '^ZM[0-9]{5}$'`,
-      )
+      await t.db.execute<{ max: string }>(`select max(accession_no) as max from germ_germplasm where crop_id = ${maizeId} and accession_no ~ '^ZM[0-9]{5}$'`)
     ).rows as { max: string }[];
     expect(maize.next).toBe(`ZM${String(Number(max.slice(2)) + 1).padStart(5, '0')}`);
     expect(res.body.data.find((r: { cropCode: string }) => r.cropCode === 'rice')).toMatchObject({ prefix: 'OS', next: 'OS00001' });
@@ -83,9 +81,7 @@ describe('accession number series', () => {
     const foreign = await t.call('PUT', `${api}/accessionSeries/save`, { token: admin, body: { cropId: 2_000_000_000, prefix: 'X', digits: 3 } });
     expect(foreign.status).toBe(404);
     await t.call('PUT', `${api}/accessionSeries/save`, { token: admin, body: { cropId: maizeId, prefix: 'FULL', digits: 3 } });
-    await t.db.execute(
-      `insert into germ_counter (org_id, key, value) select org_id, 'accession-${maizeId}-FULL', 999 from sys_crop where id = ${maizeId}`,
-    );
+    await t.db.execute(`insert into germ_counter (org_id, key, value) select org_id, 'accession-${maizeId}-FULL', 999 from sys_crop where id = ${maizeId}`);
     const full = await register(admin, {});
     expect(full.status).toBe(409);
     expect(full.body.errorCode).toBe('GERM_SERIES_FULL');
@@ -95,7 +91,9 @@ describe('accession number series', () => {
     expect((await t.call('GET', `${api}/accessionSeries/list`, { token: breeder })).status).toBe(403);
     expect((await t.call('PUT', `${api}/accessionSeries/save`, { token: breeder, body: { cropId: maizeId, prefix: 'X', digits: 3 } })).status).toBe(403);
     expect((await t.call('GET', `${api}/accessionSeries/next`, { token: breeder })).status).toBe(200);
-    const [row] = await t.db.execute(`select count(*)::int as n from germ_accession_series where crop_id = ${riceId}`).then((r) => (r as { rows: { n: number }[] }).rows);
+    const [row] = await t.db
+      .execute(`select count(*)::int as n from germ_accession_series where crop_id = ${riceId}`)
+      .then((r) => (r as { rows: { n: number }[] }).rows);
     expect(row.n).toBe(0);
   });
 });
