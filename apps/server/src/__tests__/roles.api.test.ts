@@ -45,6 +45,16 @@ describe('built-in roles', () => {
     const rival = await createOtherOrg(t.db, 'rolesorg', [{ username: 'roles-admin', nickName: 'R', role: 'admin', crops: { maize: 'operate' } }]);
     const theirs = await t.db.select({ key: sysRole.roleKey }).from(sysRole).where(eq(sysRole.orgId, rival.orgId));
     expect(theirs.map((r) => r.key).sort()).toEqual(['admin', 'approver', 'breeder', 'clerk', 'technician', 'user']);
+    // An organisation a platform administrator creates on the screen too.
+    const made = await t.call('POST', '/api/system/org/create', { token: admin, body: { code: 'rolesbranch', name: 'Roles branch' } });
+    expect(made.status).toBe(200);
+    const branch = await t.db.select({ key: sysRole.roleKey, id: sysRole.id }).from(sysRole).where(eq(sysRole.orgId, made.body.data.id));
+    expect(branch.map((r) => r.key).sort()).toEqual(['admin', 'approver', 'breeder', 'clerk', 'technician', 'user']);
+    const clerkGrants = await t.db
+      .select()
+      .from(sysRoleMenu)
+      .where(eq(sysRoleMenu.roleId, branch.find((r) => r.key === 'clerk')!.id));
+    expect(clerkGrants.length).toBeGreaterThan(5);
   });
 
   it('each role holds exactly the permissions the modules grant it, and its menu shows those pages', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { BUILTIN_ROLES, builtinRoleName, builtinRolePermissions, type GrantedRoleKey } from '@breedwise/contracts';
+import { BUILTIN_ROLES, builtinRoleName, builtinRolePermissions, type BuiltinRoleKey, type GrantedRoleKey } from '@breedwise/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { DictSeed, MenuSeed } from '../../platform/module';
 import { sysDictData, sysDictType } from './dict/dict.tables';
@@ -168,4 +168,18 @@ async function syncBuiltinRoles(db: DbOrTx, addedMenuIds: Set<number>): Promise<
       );
     for (const r of existing) if (!createdIds.has(r.id)) await grantBuiltinRoleMenus(db, r.id, def.key, addedMenuIds);
   }
+}
+
+/** The built-in roles of a new organisation, each with its grants; answers their ids by key. */
+export async function createBuiltinRoles(db: DbOrTx, orgId: number): Promise<Record<BuiltinRoleKey, number>> {
+  const rows = await db
+    .insert(sysRole)
+    .values(
+      BUILTIN_ROLES.map((r, i) => ({ orgId, roleKey: r.key, roleName: builtinRoleName(r.key), builtin: true, dashboardType: r.dashboardType, sort: i + 1 })),
+    )
+    .returning({ id: sysRole.id, key: sysRole.roleKey });
+  const roles = Object.fromEntries(rows.map((r) => [r.key, r.id])) as Record<BuiltinRoleKey, number>;
+  await grantUserMenus(db, roles.user);
+  for (const r of BUILTIN_ROLES) if (r.key !== 'admin' && r.key !== 'user') await grantBuiltinRoleMenus(db, roles[r.key], r.key);
+  return roles;
 }

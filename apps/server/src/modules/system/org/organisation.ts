@@ -2,9 +2,9 @@ import type { DbOrTx } from '../../../db/client';
 import type { SeedOrg } from '../../../platform/module';
 import { hashPassword } from '../../../platform/password';
 import { sysCrop, sysUserCrop } from '../crop/crop.tables';
-import { BUILTIN_ROLES, builtinRoleName, type BuiltinRoleKey } from '@breedwise/contracts';
-import { grantBuiltinRoleMenus, grantUserMenus } from '../reference';
-import { sysRole, sysUserRole } from '../role/role.tables';
+import type { BuiltinRoleKey } from '@breedwise/contracts';
+import { createBuiltinRoles } from '../reference';
+import { sysUserRole } from '../role/role.tables';
 import { sysUser, sysUserOrg } from '../user/user.tables';
 import { sysOrg } from './org.tables';
 
@@ -21,8 +21,6 @@ export interface NewUser {
   password: string;
   email?: string;
   role: BuiltinRoleKey;
-  /** An account an administrator handed out: its first login asks for a new password. */
-  mustChangePassword?: boolean;
   /** Manages what all organisations share (menus, dictionaries, apps, brands, licences). */
   platformAdmin?: boolean;
   /** A mobile number the user has confirmed (receives login codes). */
@@ -49,22 +47,7 @@ export async function createOrganisation(db: DbOrTx, org: { code: string; name: 
     .insert(sysCrop)
     .values(STANDARD_CROPS.map((c, i) => ({ orgId: o.id, ...c, sort: i + 1 })))
     .returning();
-  const roleRows = await db
-    .insert(sysRole)
-    .values(
-      BUILTIN_ROLES.map((r, i) => ({
-        orgId: o.id,
-        roleKey: r.key,
-        roleName: builtinRoleName(r.key),
-        builtin: true,
-        dashboardType: r.dashboardType,
-        sort: i + 1,
-      })),
-    )
-    .returning();
-  const roles = Object.fromEntries(roleRows.map((r) => [r.roleKey, r.id])) as Record<BuiltinRoleKey, number>;
-  for (const r of BUILTIN_ROLES) if (r.key !== 'admin' && r.key !== 'user') await grantBuiltinRoleMenus(db, roles[r.key], r.key);
-  await grantUserMenus(db, roles.user);
+  const roles = await createBuiltinRoles(db, o.id);
   const created: Record<string, number> = {};
   for (const u of users) {
     const [row] = await db
@@ -78,7 +61,6 @@ export async function createOrganisation(db: DbOrTx, org: { code: string; name: 
         platformAdmin: u.platformAdmin ?? false,
         phone: u.phone ?? null,
         phoneVerified: !!u.phone,
-        passwordChangeRequired: u.mustChangePassword ?? false,
       })
       .returning({ id: sysUser.id });
     created[u.username] = row.id;
