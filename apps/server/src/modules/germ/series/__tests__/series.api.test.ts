@@ -27,9 +27,8 @@ describe('accession number series', () => {
     const maize = res.body.data.find((r: { cropCode: string }) => r.cropCode === 'maize');
     expect(maize).toMatchObject({ cropName: 'Maize', prefix: 'ZM', digits: 5, configured: false });
     // The demo bank numbers ZM00001 ... upwards: the series continues after the highest.
-    const [{ max }] = (
-      await t.db.execute<{ max: string }>(`select max(accession_no) as max from germ_germplasm where crop_id = ${maizeId} and accession_no ~ '^ZM[0-9]{5}$'`)
-    ).rows as { max: string }[];
+    const result = await t.db.execute(`select max(accession_no) as max from germ_germplasm where crop_id = ${maizeId} and accession_no ~ '^ZM[0-9]{5}$'`);
+    const [{ max }] = (result as unknown as { rows: { max: string }[] }).rows;
     expect(maize.next).toBe(`ZM${String(Number(max.slice(2)) + 1).padStart(5, '0')}`);
     expect(res.body.data.find((r: { cropCode: string }) => r.cropCode === 'rice')).toMatchObject({ prefix: 'OS', next: 'OS00001' });
   });
