@@ -43,6 +43,7 @@ test('enrol an authenticator, then log in with password and TOTP', async ({ page
   expect(made.ok()).toBeTruthy();
   await page.goto('/login');
   await new LoginScreen(page).login('mfa1', 'two step pass 2026');
+  await new LoginScreen(page).changeFirstPassword('two step pass 2026', 'two step own 2026');
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await page.goto('/system/user/profile');
   await page.getByRole('tab', { name: '动态验证码' }).click();
@@ -59,7 +60,7 @@ test('enrol an authenticator, then log in with password and TOTP', async ({ page
   await page.getByTestId('recovery-done').click();
 
   await new Workspace(page).logout();
-  await new LoginScreen(page).login('mfa1', 'two step pass 2026');
+  await new LoginScreen(page).login('mfa1', 'two step own 2026');
   await expect(page.getByText('两步验证')).toBeVisible();
   await page.screenshot({ path: 'test-results/shots/login-mfa-zh.png' });
   // The next step's code: later than the enrolment's, which cannot be used twice.

@@ -24,6 +24,7 @@ test('user centre: confirm a new mobile number with an SMS code, bind a scan dev
   expect(made.ok()).toBeTruthy();
   await page.goto('/login');
   await new LoginScreen(page).login('profile1', 'profile pass 2026');
+  await new LoginScreen(page).changeFirstPassword('profile pass 2026', 'profile own pass 2026');
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await page.goto('/system/user/profile');
   const tabs = page.getByTestId('profile-tabs');

@@ -18,6 +18,19 @@ export class LoginScreen {
     await this.page.getByLabel(labels.password).fill(password);
     await this.page.getByTestId('login-submit').click();
   }
+
+  /**
+   * The first login of an account an administrator created (or whose password they reset): the change
+   * form shows right after the login; `current` is the password the administrator handed out.
+   */
+  async changeFirstPassword(current: string, next: string, labels = { old: '当前密码', next: '新密码', confirm: '确认新密码' }) {
+    const form = this.page.getByTestId('first-password-form');
+    await expect(form).toBeVisible();
+    await form.getByLabel(labels.old).fill(current);
+    await form.getByLabel(labels.next, { exact: true }).fill(next);
+    await form.getByLabel(labels.confirm).fill(next);
+    await this.page.getByTestId('first-password-submit').click();
+  }
 }
 
 /** The main layout: side menu, header and the tab bar. */

@@ -26,6 +26,7 @@ test("menu editor: add a page entry, grant it to a role, see it in that member's
   const member = await memberCtx.newPage();
   await member.goto('/login');
   await new LoginScreen(member).login('reporter1', 'report pass 2026');
+  await new LoginScreen(member).changeFirstPassword('report pass 2026', 'report own pass 2026');
   await expect(member.getByTestId('dashboard')).toBeVisible();
   await expandWorkbench(member);
   await expect(member.getByTestId('side-menu')).not.toContainText('团队文件');

@@ -19,6 +19,7 @@ test("grant a page to a role and see it appear in a member's menu", async ({ pag
   const member = await memberCtx.newPage();
   await member.goto('/login');
   await new LoginScreen(member).login('viewer1', 'viewer pass 2026');
+  await new LoginScreen(member).changeFirstPassword('viewer pass 2026', 'viewer own pass 2026');
   await expect(member.getByTestId('dashboard')).toBeVisible();
   await expect(member.getByTestId('side-menu')).not.toContainText('试验设计');
 

@@ -12,3 +12,4 @@ export * from './registry';
 export * from './validation';
 export * from './http/endpoint';
 export * from './platform';
+export * from './roles';

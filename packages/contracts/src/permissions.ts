@@ -1,9 +1,10 @@
-import { doePermissions } from './doe/permissions';
+import { doePermissions, doeRoleGrants } from './doe/permissions';
 import { commonPermissions } from './common/permissions';
 import { feedbackPermissions } from './feedback/permissions';
-import { germPermissions } from './germ/permissions';
+import { germPermissions, germRoleGrants } from './germ/permissions';
 import { licensePermissions } from './license/permissions';
-import { systemPermissions } from './system/permissions';
+import { systemPermissions, systemRoleGrants } from './system/permissions';
+import type { GrantedRoleKey, RoleGrants } from './roles';
 
 /** Permission strings checked on the server. Roles grant them through menu entries (spec section 6). */
 export const Permissions = {
@@ -18,4 +19,12 @@ export const Permissions = {
 /** True when `granted` holds `required` directly or through the administrator wildcard. */
 export function hasPermission(granted: readonly string[], required: string): boolean {
   return granted.includes('*:*:*') || granted.includes(required);
+}
+
+/** Every module's grants to the built-in roles, one line per module (as `Permissions`). */
+const moduleRoleGrants: readonly RoleGrants[] = [systemRoleGrants, doeRoleGrants, germRoleGrants];
+
+/** The permission strings a built-in role receives, from every module's declaration. */
+export function builtinRolePermissions(role: GrantedRoleKey): string[] {
+  return [...new Set(moduleRoleGrants.flatMap((g) => g[role] ?? []))].sort();
 }

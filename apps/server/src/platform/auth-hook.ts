@@ -26,7 +26,12 @@ export function installAuthHook(app: FastifyInstance, resolveSession: SessionRes
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     route.config ??= {};
-    const config = route.config as { auth?: 'required' | 'optional' | 'none'; permission?: string; scope?: 'platform'; endpoint?: { id: string } };
+    const config = route.config as {
+      auth?: 'required' | 'optional' | 'none';
+      permission?: string;
+      scope?: 'platform';
+      endpoint?: { id: string; beforePasswordChange?: true };
+    };
     // A route under /api exists only as the registration of its contract definition (registerEndpoints).
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !config.endpoint) {
       throw new Error(
@@ -73,6 +78,10 @@ export function installAuthHook(app: FastifyInstance, resolveSession: SessionRes
     } else if (mode === 'required') {
       if (resolution.reason === 'replaced') throw new AppError(401, 'SESSION_REPLACED', {}, { code: CODE_SESSION_REPLACED });
       throw new AppError(401, 'UNAUTHORIZED');
+    }
+    // An account whose password an administrator set does nothing else until the user chose their own.
+    if (req.maybeCtx?.passwordChangeRequired && !config.endpoint?.beforePasswordChange) {
+      throw new AppError(403, 'AUTH_PASSWORD_CHANGE_REQUIRED');
     }
     if (config.permission && req.maybeCtx && !can(req.maybeCtx, config.permission)) {
       throw new AppError(403, 'FORBIDDEN', { permission: config.permission });

@@ -14,6 +14,8 @@ export interface RequestContext {
   permissions: string[];
   /** Manages what all organisations share (menus, dictionaries, apps, brands, licences). */
   platformAdmin: boolean;
+  /** The password was set by an administrator: only the endpoints marked `beforePasswordChange` answer. */
+  passwordChangeRequired?: boolean;
   locale: Locale;
   ip: string;
 }

@@ -7,6 +7,7 @@ import { useSession } from '../lib/session';
 import { session } from '../lib/storage';
 import { ApiError } from '../lib/request';
 import { useLoginInfo } from '../lib/login-info';
+import { FirstPasswordPage } from '../shell/pages/FirstPasswordPage';
 
 const PASSWORD_WARNED = 'bw-password-warned';
 
@@ -42,6 +43,8 @@ export function RequireAuth({ children, checkOrg = true }: { children: ReactNode
     );
   }
   if (info.isError) {
+    // An administrator set the password: nothing else answers until the user chose their own.
+    if (info.error instanceof ApiError && info.error.errorCode === 'AUTH_PASSWORD_CHANGE_REQUIRED') return <FirstPasswordPage />;
     // The 401/9999 dialog is already up for a lost session; anything else can be retried.
     if (info.error instanceof ApiError && info.error.status === 401)
       return (

@@ -6,7 +6,8 @@ import { entryPath } from './entry-path';
 /** The query key of the session's login info: invalidating it reloads user, permissions, menu and brand. */
 export const loginInfoKey = api.auth.login.info.key;
 
-export const fetchLoginInfo = () => api.auth.login.info({ path: entryPath() });
+/** Silent: the guard shows what went wrong (the first-login password form, a retry, the lost-session dialog). */
+export const fetchLoginInfo = () => api.auth.login.info({ path: entryPath() }, { errorMode: 'silent' });
 
 /** User info, permissions, organisation, crops and menu of the session (loaded at first entry). */
 export function useLoginInfo() {

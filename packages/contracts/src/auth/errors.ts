@@ -11,6 +11,10 @@ export const authErrors = defineModuleErrors('AUTH', {
   AUTH_LOCALE_UNSUPPORTED: { 'zh-CN': '不支持的语言：{locale}', en: 'Unsupported language: {locale}' },
   AUTH_PASSWORD_SAME_AS_OLD: { 'zh-CN': '新密码不能与当前密码相同', en: 'The new password must differ from the current one' },
   AUTH_PASSWORD_WRONG: { 'zh-CN': '当前密码不正确', en: 'The current password is wrong' },
+  AUTH_PASSWORD_CHANGE_REQUIRED: {
+    'zh-CN': '管理员为您设置了初始密码，请先修改密码',
+    en: 'An administrator set your password; change it before you go on',
+  },
   AUTH_PASSWORD_EXPIRED: { 'zh-CN': '密码已过期，请修改密码后登录', en: 'Your password has expired; change it to log in' },
   AUTH_SMS_LOGIN_DISABLED: { 'zh-CN': '未启用短信验证码登录', en: 'Login by SMS code is not enabled' },
   AUTH_SMS_TOO_SOON: { 'zh-CN': '发送过于频繁，请 {seconds} 秒后再试', en: 'Sent too recently; try again in {seconds} seconds' },

@@ -144,7 +144,14 @@ export const login = resource(
       query: BrandQuery,
       data: LoginInfoData,
     },
-    logout: { method: 'POST', path: '/logout', auth: 'optional', summary: 'Ends the session (answers success even without one)', data: z.null() },
+    logout: {
+      method: 'POST',
+      path: '/logout',
+      auth: 'optional',
+      beforePasswordChange: true,
+      summary: 'Ends the session (answers success even without one)',
+      data: z.null(),
+    },
     setOrg: {
       method: 'POST',
       path: '/setOrgId/:id',

@@ -60,7 +60,14 @@ export const profile = resource(
   {
     get: { method: 'GET', path: '', summary: 'My account', data: ProfileData },
     update: { method: 'PUT', path: '', summary: 'Updates my name and e-mail', body: ProfileUpdate, data: z.null() },
-    password: { method: 'PUT', path: '/password', summary: 'Changes my password; my other sessions end', body: ChangePasswordBody, data: z.null() },
+    password: {
+      method: 'PUT',
+      path: '/password',
+      beforePasswordChange: true,
+      summary: 'Changes my password; my other sessions end (also the first-login change an administrator-set password requires)',
+      body: ChangePasswordBody,
+      data: z.null(),
+    },
     sendPhoneCode: {
       method: 'POST',
       path: '/phone/send',

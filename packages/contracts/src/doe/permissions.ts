@@ -1,3 +1,5 @@
+import type { RoleGrants } from '../roles';
+
 /** Permission strings of the DOE module, checked on the server; roles grant them through menu entries. */
 export const doePermissions = {
   locationList: 'doe:location:list',
@@ -52,3 +54,56 @@ export const doePermissions = {
   harvestEdit: 'doe:harvest:edit',
   harvestRemove: 'doe:harvest:remove',
 } as const;
+
+const P = doePermissions;
+const read = [P.locationList, P.locationQuery, P.fieldList, P.teamList, P.projectList, P.experimentList, P.experimentQuery] as const;
+
+/** What the built-in roles receive of this module (docs/admin-guide.md lists them). */
+export const doeRoleGrants: RoleGrants = {
+  approver: [...read],
+  breeder: [
+    ...read,
+    P.locationAdd,
+    P.locationEdit,
+    P.locationImport,
+    P.locationExport,
+    P.teamAdd,
+    P.teamEdit,
+    P.projectAdd,
+    P.projectEdit,
+    P.fieldAdd,
+    P.fieldEdit,
+    P.experimentAdd,
+    P.experimentEdit,
+    P.experimentDesign,
+    P.experimentStatus,
+    P.experimentPush,
+    P.experimentExport,
+    P.germListList,
+    P.germListAdd,
+    P.germListEdit,
+    P.germListImport,
+    P.germListExport,
+    P.germDesignList,
+    P.germDesignAdd,
+    P.germDesignEdit,
+    P.entriesList,
+    P.entriesAdd,
+    P.entriesEdit,
+    P.activityList,
+    P.harvestList,
+    P.harvestGenerate,
+  ],
+  technician: [
+    ...read,
+    P.experimentExport,
+    P.germListList,
+    P.entriesList,
+    P.activityList,
+    P.activityAdd,
+    P.activityEdit,
+    P.harvestList,
+    P.harvestGenerate,
+    P.harvestEdit,
+  ],
+};

@@ -3,6 +3,10 @@ import { defineModuleErrors, type Translations } from '../errors';
 /** Germplasm and seed inventory errors (issue 8). */
 export const germErrors = defineModuleErrors('GERM', {
   GERM_ACCESSION_EXISTS: { 'zh-CN': '种质编号 {accessionNo} 已存在', en: 'Accession number {accessionNo} already exists' },
+  GERM_SERIES_FULL: {
+    'zh-CN': '编号序列 {prefix} 的 {digits} 位数字已用完，请在“种质编号规则”中增加位数或更换前缀',
+    en: 'The {digits} digits of series {prefix} are used up; add digits or change the prefix under "Accession number series"',
+  },
   GERM_ACCESSION_REPEATED: {
     'zh-CN': '种质编号 {accessionNo} 在文件中重复（第 {row} 行已使用）',
     en: 'Accession number {accessionNo} appears twice in the file (already used in row {row})',

@@ -97,9 +97,21 @@ function parentsDiffer(v: { femaleParentId: number | null; maleParentId: number 
   }
 }
 
-export const GermplasmCreate = GermplasmFields.superRefine(parentsDiffer);
+/** A manual accession number; empty: the next number of the crop's series (`accessionSeries`). */
+export const optionalAccessionNo = z
+  .string()
+  .trim()
+  .max(50)
+  .nullish()
+  .refine((v) => !v || /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(v), { params: { rule: 'format', format: 'A-Z a-z 0-9 _ . -' } })
+  .transform((v) => (v ? v : null));
+
+export const GermplasmCreate = GermplasmFields.extend({ accessionNo: optionalAccessionNo }).superRefine(parentsDiffer);
 export type GermplasmCreate = z.input<typeof GermplasmCreate>;
-export type GermplasmInput = z.output<typeof GermplasmCreate>;
+/** A record as stored: the accession number is known (given, or allocated from the series). */
+export type GermplasmInput = z.output<typeof GermplasmFields>;
+/** A registration as sent: without an accession number the crop's series allocates one. */
+export type GermplasmCreateInput = z.output<typeof GermplasmCreate>;
 export const GermplasmUpdate = GermplasmFields.extend({ id: z.number().int().positive() }).superRefine(parentsDiffer);
 export type GermplasmUpdate = z.input<typeof GermplasmUpdate>;
 
@@ -369,7 +381,7 @@ export const germplasm = resource(
       method: 'POST',
       path: '/create',
       permission: P.germplasmAdd,
-      summary: 'Registers a germplasm; the accession number is unique in the crop; parents must not form a cycle',
+      summary: 'Registers a germplasm; the accession number (unique in the crop) is the next of the crop’s series unless given; parents must not form a cycle',
       body: GermplasmCreate,
       data: GermplasmDetail,
     },

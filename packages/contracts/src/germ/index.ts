@@ -3,6 +3,7 @@ import { germplasmFieldLabels } from './germplasm';
 import { inventoryFieldLabels } from './inventory';
 import { documentFieldLabels } from './document';
 import { statisticsFieldLabels } from './statistics';
+import { seriesFieldLabels } from './series';
 
 /** The germplasm and seed inventory module's contracts (`@breedwise/contracts/germ`). */
 export * from './permissions';
@@ -11,6 +12,7 @@ export * from './germplasm';
 export * from './inventory';
 export * from './document';
 export * from './statistics';
+export * from './series';
 export * from './api';
 
 export const germFieldLabels: Record<string, Translations> = {
@@ -18,4 +20,5 @@ export const germFieldLabels: Record<string, Translations> = {
   ...inventoryFieldLabels,
   ...documentFieldLabels,
   ...statisticsFieldLabels,
+  ...seriesFieldLabels,
 };

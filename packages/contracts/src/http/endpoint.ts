@@ -47,6 +47,8 @@ export interface EndpointSpec {
   permission?: string;
   /** `platform`: data shared by every organisation; only a platform administrator may call it. */
   scope?: 'platform';
+  /** Answers a session whose password an administrator set and the user has not changed yet (the change itself, logout). */
+  beforePasswordChange?: true;
   summary: string;
   description?: string;
   params?: z.ZodType;

@@ -1,3 +1,5 @@
+import type { RoleGrants } from '../roles';
+
 /** Permission strings of the system module, checked on the server; roles grant them through menu entries. */
 export const systemPermissions = {
   userList: 'system:user:list',
@@ -30,3 +32,7 @@ export const systemPermissions = {
   noticeEdit: 'system:notice:edit',
   outboxList: 'system:outbox:list',
 } as const;
+
+/** The workbench every built-in role opens (app center, storage space); docs/admin-guide.md lists the grants. */
+const workbench = [systemPermissions.appcenterIndex, 'system:storage:view'] as const;
+export const systemRoleGrants: RoleGrants = { clerk: workbench, approver: workbench, breeder: workbench, technician: workbench };

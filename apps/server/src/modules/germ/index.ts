@@ -15,6 +15,7 @@ import { documentsRoutes } from './document/document.routes';
 import { cartRoutes } from './cart/cart.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { labelRoutes } from './label/label.routes';
+import { seriesRoutes } from './series/series.routes';
 
 function registerGermJobs(queue: JobQueue, deps: JobDeps): void {
   registerResourceIoJobs(queue, germplasmIo, deps);
@@ -32,6 +33,7 @@ export const germModule: ServerModule<JobQueue> = {
     cartRoutes(app);
     statisticsRoutes(app);
     labelRoutes(app);
+    seriesRoutes(app);
     registerEndpoints(app, germApi.resources.task, {
       logs: taskLogsHandler(app),
     });

@@ -58,6 +58,7 @@ export const germMenus: MenuContribution[] = [
             ],
           }),
           page('germ.statistics', '统计', 'Statistics', '/germ/statistics', 'germ:statistics:view'),
+          page('germ.series', '种质编号规则', 'Accession series', '/germ/series', 'germ:series:edit', { forUser: false, icon: 'NumberOutlined' }),
         ],
       },
     ],

@@ -34,6 +34,7 @@ export const germModule: ModuleManifest = {
     { component: 'germ/stocktaking/index', load: () => import('./documents/pages/StocktakingPage') },
     { component: 'germ/scrap/index', load: () => import('./documents/pages/ScrapPage') },
     { component: 'germ/statistics/index', load: () => import('./statistics/pages/StatisticsPage') },
+    { component: 'germ/series/index', load: () => import('./series/pages/SeriesPage') },
     {
       route: '/germ/germplasm/view/:id',
       titleKey: 'germ.germplasm.viewTitle',

@@ -54,6 +54,7 @@ interface SessionRow {
   username: string;
   status: string;
   platform_admin: boolean;
+  password_change_required: boolean;
   roles: string[] | null;
   is_admin: boolean;
   perms: string[] | null;
@@ -97,7 +98,7 @@ async function loadSession(db: DbOrTx, tokenHash: string): Promise<{ row: Sessio
   // The version is read in the same statement (same snapshot) as the rights it vouches for.
   const result = await db.execute(sql`
     select s.id, s.user_id, s.org_id, s.crop_id, s.locale, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason,
-      u.username, u.status, u.platform_admin,
+      u.username, u.status, u.platform_admin, u.password_change_required,
       (select array_agg(r.role_key order by r.sort, r.id) from ${roleJoin}) as roles,
       exists (select 1 from ${roleJoin} and r.builtin and r.role_key = 'admin') as is_admin,
       (select array_agg(distinct m.perms) from sys_user_role ur join sys_role r on r.id = ur.role_id
@@ -182,6 +183,7 @@ export async function resolveSession(db: DbOrTx, policy: SessionPolicy, token: s
       roles: row.org_id === null ? [] : [...(row.roles ?? [])],
       permissions,
       platformAdmin: row.platform_admin,
+      passwordChangeRequired: row.password_change_required,
       locale: row.locale,
       ip,
     },

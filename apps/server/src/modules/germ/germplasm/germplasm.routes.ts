@@ -25,7 +25,7 @@ export function germplasmRoutes(app: FastifyInstance) {
     detail: (req) => getGermplasm(db, ctxOf(req), req.params.id),
     pedigree: (req) => pedigreeGraph(db, ctxOf(req), req.params.id, req.query.depth),
     checkPedigree: (req) => checkPedigree(db, ctxOf(req), req.body.text),
-    create: (req) => createGermplasm(db, ctxOf(req), req.body),
+    create: (req) => db.transaction((tx) => createGermplasm(tx, ctxOf(req), req.body)),
     update: (req) => updateGermplasm(db, ctxOf(req), req.body),
     saveTraits: async (req) => {
       await saveTraitValues(db, ctxOf(req), req.body);

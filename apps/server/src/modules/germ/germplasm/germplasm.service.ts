@@ -7,6 +7,7 @@ import {
   type FileRef,
   type GermplasmDetail,
   type GermplasmExportQuery,
+  type GermplasmCreateInput,
   type GermplasmInput,
   type GermplasmOption,
   type GermplasmPageParsed,
@@ -26,6 +27,7 @@ import { sysUser, tally } from '../../system';
 import { germLot } from '../lot/lot.tables';
 import { q3 } from '../scope';
 import { germGermplasm } from './germplasm.tables';
+import { allocateAccessionNo } from '../series/series.service';
 
 const G = germGermplasm;
 const female = alias(germGermplasm, 'female_parent');
@@ -305,7 +307,12 @@ async function guardAccession<T>(accessionNo: string, write: () => Promise<T>): 
 }
 
 /** Parents must be records of this crop, and never this record or its descendants. */
-async function checkParents(db: DbOrTx, ctx: RequestContext, input: GermplasmInput, selfId: number | null): Promise<Map<number, AncestorRow>> {
+async function checkParents(
+  db: DbOrTx,
+  ctx: RequestContext,
+  input: Pick<GermplasmInput, 'femaleParentId' | 'maleParentId'>,
+  selfId: number | null,
+): Promise<Map<number, AncestorRow>> {
   const parentIds = [input.femaleParentId, input.maleParentId].filter((p): p is number => p !== null);
   const records = await ancestorRecords(db, ctx, parentIds, 60);
   const byId = new Map(records.map((r) => [r.id, r]));
@@ -321,7 +328,7 @@ async function checkParents(db: DbOrTx, ctx: RequestContext, input: GermplasmInp
   return byId;
 }
 
-async function checkFiles(db: DbOrTx, ctx: RequestContext, input: GermplasmInput) {
+async function checkFiles(db: DbOrTx, ctx: RequestContext, input: Pick<GermplasmInput, 'imageIds' | 'documentIds'>) {
   const ids = [...new Set([...input.imageIds, ...input.documentIds])];
   if (!ids.length) return;
   const found = await db
@@ -339,10 +346,15 @@ async function pedigreeFor(db: DbOrTx, ctx: RequestContext, input: GermplasmInpu
   return generatePurdy([...parents.values(), root], -1, { depth: 6 }).purdy;
 }
 
-export async function createGermplasm(db: DbOrTx, ctx: RequestContext, input: GermplasmInput): Promise<GermplasmDetail> {
+/**
+ * Registers a record in the caller's transaction: without an accession number of its own, the next of the
+ * crop's series (allocated in this transaction, so a refused registration gives it back).
+ */
+export async function createGermplasm(db: DbOrTx, ctx: RequestContext, body: GermplasmCreateInput): Promise<GermplasmDetail> {
   const cropId = requireCropWrite(ctx);
-  const parents = await checkParents(db, ctx, input, null);
-  await checkFiles(db, ctx, input);
+  const parents = await checkParents(db, ctx, body, null);
+  await checkFiles(db, ctx, body);
+  const input: GermplasmInput = { ...body, accessionNo: body.accessionNo ?? (await allocateAccessionNo(db, ctx)) };
   const pedigree = await pedigreeFor(db, ctx, input, parents);
   const [row] = await guardAccession(input.accessionNo, () =>
     db

@@ -109,6 +109,9 @@ describe('users', () => {
     expect(res.body.data).toMatchObject({ platformAdmin: false, status: 'enabled' });
     expect(res.body.data.id).not.toBe(1);
     const token = await t.login('sneaky', 'sneaky pass 2026');
+    // An administrator chose the password: the first login changes it (roles.api.test.ts).
+    expect((await t.call('GET', '/api/auth/api/login/info', { token })).body.errorCode).toBe('AUTH_PASSWORD_CHANGE_REQUIRED');
+    await t.call('PUT', '/api/auth/api/profile/password', { token, body: { oldPassword: 'sneaky pass 2026', newPassword: 'sneaky own pass 2026' } });
     const info = (await t.call('GET', '/api/auth/api/login/info', { token })).body.data;
     expect(info.orgInfo.orgName).toBe('华北示范育种中心');
     expect(info.userInfo.platformAdmin).toBe(false);
@@ -124,7 +127,7 @@ describe('roles and menus', () => {
     const id = await userId(t.db, 'sneaky');
     const user = (await t.call('GET', `/api/system/user/detail/${id}`, { token: admin })).body.data;
     await t.call('PUT', '/api/system/user/update', { token: admin, body: { id, nickName: user.nickName, roleIds: [role.body.data.id], crops: [] } });
-    const token = await t.login('sneaky', 'sneaky pass 2026');
+    const token = await t.login('sneaky', 'sneaky own pass 2026');
     expect(JSON.stringify((await t.call('GET', '/api/system/menu/my/1.5.0', { token })).body.data.menus)).not.toContain('/system/log/operlog');
     expect((await t.call('GET', '/api/system/log/list', { token })).status).toBe(403);
     const menus = await t.db.select().from(sysMenu);

@@ -8,8 +8,8 @@ import { requireOrg } from '../../../platform/context';
 import { audit, type AuditSource } from '../../audit';
 import { sysCrop, sysUserCrop } from '../crop/crop.tables';
 import { systemHooks } from '../hooks';
-import { grantUserMenus } from '../reference';
-import { sysRole, sysUserRole } from '../role/role.tables';
+import { createBuiltinRoles } from '../reference';
+import { sysUserRole } from '../role/role.tables';
 import { sysSession } from '../session/session.tables';
 import { sysUserOrg } from '../user/user.tables';
 import { STANDARD_CROPS } from './organisation';
@@ -110,16 +110,9 @@ export async function createOrg(db: DbOrTx, config: Pick<Config, 'license'>, ctx
       .insert(sysCrop)
       .values(STANDARD_CROPS.map((c, i) => ({ orgId: org.id, ...c, sort: i + 1 })))
       .returning({ id: sysCrop.id });
-    const [admin, user] = await tx
-      .insert(sysRole)
-      .values([
-        { orgId: org.id, roleKey: 'admin', roleName: '管理员 Administrator', builtin: true, dashboardType: 'admin', sort: 1 },
-        { orgId: org.id, roleKey: 'user', roleName: '普通用户 User', builtin: true, dashboardType: 'default', sort: 2 },
-      ])
-      .returning({ id: sysRole.id });
-    await grantUserMenus(tx, user.id);
+    const roles = await createBuiltinRoles(tx, org.id);
     await tx.insert(sysUserOrg).values({ userId: ctx.userId, orgId: org.id });
-    await tx.insert(sysUserRole).values({ userId: ctx.userId, roleId: admin.id });
+    await tx.insert(sysUserRole).values({ userId: ctx.userId, roleId: roles.admin });
     await tx.insert(sysUserCrop).values(crops.map((c) => ({ userId: ctx.userId, cropId: c.id, access: 'operate' as const })));
     await audit(tx, src, { action: 'system.org.create', targetType: 'org', targetId: org.id, detail: { code: input.code, name: input.name } });
     return present(org, 1, 0, ctx);

@@ -2,8 +2,9 @@ import type { DbOrTx } from '../../../db/client';
 import type { SeedOrg } from '../../../platform/module';
 import { hashPassword } from '../../../platform/password';
 import { sysCrop, sysUserCrop } from '../crop/crop.tables';
-import { grantUserMenus } from '../reference';
-import { sysRole, sysUserRole } from '../role/role.tables';
+import type { BuiltinRoleKey } from '@breedwise/contracts';
+import { createBuiltinRoles } from '../reference';
+import { sysUserRole } from '../role/role.tables';
 import { sysUser, sysUserOrg } from '../user/user.tables';
 import { sysOrg } from './org.tables';
 
@@ -19,7 +20,7 @@ export interface NewUser {
   nickName: string;
   password: string;
   email?: string;
-  role: 'admin' | 'user';
+  role: BuiltinRoleKey;
   /** Manages what all organisations share (menus, dictionaries, apps, brands, licences). */
   platformAdmin?: boolean;
   /** A mobile number the user has confirmed (receives login codes). */
@@ -46,14 +47,7 @@ export async function createOrganisation(db: DbOrTx, org: { code: string; name: 
     .insert(sysCrop)
     .values(STANDARD_CROPS.map((c, i) => ({ orgId: o.id, ...c, sort: i + 1 })))
     .returning();
-  const [admin, user] = await db
-    .insert(sysRole)
-    .values([
-      { orgId: o.id, roleKey: 'admin', roleName: '管理员 Administrator', builtin: true, dashboardType: 'admin', sort: 1 },
-      { orgId: o.id, roleKey: 'user', roleName: '普通用户 User', builtin: true, dashboardType: 'default', sort: 2 },
-    ])
-    .returning();
-  await grantUserMenus(db, user.id);
+  const roles = await createBuiltinRoles(db, o.id);
   const created: Record<string, number> = {};
   for (const u of users) {
     const [row] = await db
@@ -71,11 +65,11 @@ export async function createOrganisation(db: DbOrTx, org: { code: string; name: 
       .returning({ id: sysUser.id });
     created[u.username] = row.id;
     await db.insert(sysUserOrg).values({ userId: row.id, orgId: o.id });
-    await db.insert(sysUserRole).values({ userId: row.id, roleId: u.role === 'admin' ? admin.id : user.id });
+    await db.insert(sysUserRole).values({ userId: row.id, roleId: roles[u.role] });
     const grants = crops.filter((c) => u.crops[c.code]).map((c) => ({ userId: row.id, cropId: c.id, access: u.crops[c.code] }));
     if (grants.length) await db.insert(sysUserCrop).values(grants);
   }
-  const result = { orgId: o.id, crops: Object.fromEntries(crops.map((c) => [c.code, c.id])), roles: { admin: admin.id, user: user.id }, users: created };
+  const result = { orgId: o.id, crops: Object.fromEntries(crops.map((c) => [c.code, c.id])), roles, users: created };
   for (const seed of organisationSeeders) await seed(db, result);
   return result;
 }

@@ -44,11 +44,21 @@ export function assertPasswordAllowed(password: string, locale: Locale, field = 
   }
 }
 
-/** Sets a new password and ends the user's sessions (all of them, or all but the caller's own). */
-export async function setPassword(db: DbOrTx, userId: number, password: string, reason: EndReason, keepSessionId?: string): Promise<void> {
+/**
+ * Sets a new password and ends the user's sessions (all of them, or all but the caller's own). A password
+ * the user chose clears the first-login change; one an administrator set (`byAdministrator`) requires it.
+ */
+export async function setPassword(
+  db: DbOrTx,
+  userId: number,
+  password: string,
+  reason: EndReason,
+  keepSessionId?: string,
+  byAdministrator = false,
+): Promise<void> {
   await db
     .update(sysUser)
-    .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date() })
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), passwordChangeRequired: byAdministrator, updatedAt: new Date() })
     .where(eq(sysUser.id, userId));
   await endUserSessions(db, userId, reason, keepSessionId);
 }

@@ -175,6 +175,8 @@ export async function createUser(
           phone: input.phone ?? null,
           deptId: input.deptId ?? null,
           passwordHash,
+          // The administrator knows this password: the user replaces it at first login.
+          passwordChangeRequired: true,
           defaultOrgId: orgId,
         })
         .returning({ id: sysUser.id });
@@ -254,12 +256,12 @@ export async function setUserStatus(db: Db, config: Pick<Config, 'license'>, ctx
   });
 }
 
-/** An administrator sets a member's password: every session of that user ends. */
+/** An administrator sets a member's password: every session of that user ends, and the next login asks for a new one. */
 export async function adminResetPassword(db: Db, ctx: RequestContext, id: number, password: string, src: AuditSource): Promise<void> {
   assertPasswordAllowed(password, ctx.locale);
   await db.transaction(async (tx) => {
     await getUser(tx, ctx, id);
-    await setPassword(tx, id, password, 'admin');
+    await setPassword(tx, id, password, 'admin', undefined, id !== ctx.userId);
     await audit(tx, src, { action: 'system.user.resetPassword', targetType: 'user', targetId: id });
   });
 }

@@ -31,6 +31,8 @@ export const sysUser = pgTable(
       .default('zh-CN'),
     defaultOrgId: integer('default_org_id').references(() => sysOrg.id),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an administrator created the account or reset its password: the session may do nothing but change it. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

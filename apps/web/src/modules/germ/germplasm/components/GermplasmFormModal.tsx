@@ -4,7 +4,8 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { UploadResult } from '@breedwise/contracts/common';
-import { GERMPLASM_TYPES, GermplasmFields, type GermplasmDetail } from '@breedwise/contracts/germ';
+import { useQuery } from '@tanstack/react-query';
+import { GERMPLASM_TYPES, GermplasmFields, optionalAccessionNo, type GermplasmDetail } from '@breedwise/contracts/germ';
 import { tryParsePurdy } from '@breedwise/pedigree';
 import { applyServerErrors, fieldRules } from '../../../../components/form/zod-form';
 import { SearchSelect } from '../../components/SearchSelect';
@@ -12,6 +13,8 @@ import { FileUploader } from '../../../../components/upload';
 import { api } from '../../api';
 
 const rules = fieldRules(GermplasmFields);
+/** Registering: the number may stay empty (the crop's series gives the next one). */
+const createRules = fieldRules(GermplasmFields.extend({ accessionNo: optionalAccessionNo }));
 
 interface Props {
   open: boolean;
@@ -55,6 +58,12 @@ export function GermplasmFormModal({ open, record, onClose, onSaved }: Props) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const pedigree = Form.useWatch('pedigree', form) as string | undefined;
+  const next = useQuery({
+    queryKey: [...api.germ.accessionSeries.next.key, open],
+    queryFn: () => api.germ.accessionSeries.next(undefined, { errorMode: 'silent' }),
+    enabled: open && !record,
+    staleTime: 0,
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -88,7 +97,7 @@ export function GermplasmFormModal({ open, record, onClose, onSaved }: Props) {
     if (!ok) return;
     const v = form.getFieldsValue(true);
     const body = {
-      accessionNo: v.accessionNo,
+      accessionNo: v.accessionNo || null,
       name: v.name,
       synonyms: v.synonyms ?? [],
       type: v.type,
@@ -134,9 +143,24 @@ export function GermplasmFormModal({ open, record, onClose, onSaved }: Props) {
       <Form form={form} layout="vertical" data-testid="germplasm-form" initialValues={{ type: 'inbred' }}>
         <Row gutter={12}>
           <Col span={8}>
-            <Form.Item name="accessionNo" label={t('germ.germplasm.accessionNo')} rules={rules.accessionNo} required>
-              <Input maxLength={50} />
-            </Form.Item>
+            {record ? (
+              <Form.Item name="accessionNo" label={t('germ.germplasm.accessionNo')} rules={rules.accessionNo} required>
+                <Input maxLength={50} />
+              </Form.Item>
+            ) : (
+              <Form.Item
+                name="accessionNo"
+                label={t('germ.germplasm.accessionNo')}
+                rules={createRules.accessionNo}
+                extra={
+                  <span data-testid="accession-auto">
+                    {next.data?.next ? t('germ.series.autoHint', { next: next.data.next }) : t('germ.series.autoHintPlain')}
+                  </span>
+                }
+              >
+                <Input maxLength={50} placeholder={next.data?.next || t('germ.series.auto')} allowClear />
+              </Form.Item>
+            )}
           </Col>
           <Col span={8}>
             <Form.Item name="name" label={t('germ.germplasm.name')} rules={rules.name} required>
