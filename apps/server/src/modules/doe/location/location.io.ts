@@ -39,12 +39,13 @@ export const locationIo: ResourceIo<LocationRow, LocationInput, LocationExportQu
     const taken = await existingCodes(
       db,
       ctx,
-      rows.map((r) => r.value.code),
+      rows.map((r) => r.value.code).filter((c): c is string => typeof c === 'string'),
     );
     const firstRow = new Map<string, number>();
     rows.forEach(({ rowNumber, value: r }, i) => {
       const add = (code: string, params: Record<string, unknown>) =>
         problems.set(i, [...(problems.get(i) ?? []), { field: 'code', message: formatMessage(errorMessages[code][locale], params) }]);
+      if (typeof r.code !== 'string') return;
       if (taken.has(r.code)) add('DOE_LOCATION_CODE_EXISTS', { code: r.code });
       const seen = firstRow.get(r.code);
       if (seen !== undefined) add('DOE_LOCATION_CODE_REPEATED', { code: r.code, row: seen });
