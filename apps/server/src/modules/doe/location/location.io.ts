@@ -2,6 +2,7 @@ import { errorMessages, formatMessage } from '@breedwise/contracts';
 import {
   LocationCreate,
   LocationExportQuery,
+  countryLabel,
   doePermissions as P,
   enableStatusLabels,
   locationIoLabels,
@@ -22,7 +23,7 @@ export const locationIo: ResourceIo<LocationRow, LocationInput, LocationExportQu
   columns: [
     { key: 'name', ...L.name, required: true, width: 22 },
     { key: 'code', ...L.code, required: true, width: 14 },
-    { key: 'country', ...L.country },
+    { key: 'country', ...L.country, value: (r, l) => countryLabel(r.country, l) },
     { key: 'province', ...L.province },
     { key: 'city', ...L.city },
     { key: 'longitude', ...L.longitude, type: 'number' },

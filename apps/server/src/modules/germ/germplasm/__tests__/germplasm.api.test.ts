@@ -219,7 +219,7 @@ describe('germplasm import and export', () => {
   it('reports every problem of every row in one run, naming the columns, in the user’s language (task log and report too)', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('x');
-    ws.addRow(['种质编号*', '名称*', '类型*', '引进日期', '系谱']);
+    ws.addRow(['种质编号*', '名称*', '类型*', '入库日期', '系谱']);
     // Row 2: no name (schema) and an accession that exists (database): both reported in the first run.
     ws.addRow(['IMP-1', '', 'inbred', '', '']);
     ws.addRow(['IMP-20', 'Twenty', 'inbred', 'yesterday', 'A/B//']);
@@ -234,7 +234,7 @@ describe('germplasm import and export', () => {
     expect(row2.map((e) => e.field).sort()).toEqual(['名称', '种质编号']);
     expect(row2.find((e) => e.field === '种质编号')?.message).toContain('种质编号 IMP-1 已存在');
     const row3 = errors.filter((e) => e.row === 3);
-    expect(row3.map((e) => e.field).sort()).toEqual(['引进日期', '系谱'].sort());
+    expect(row3.map((e) => e.field).sort()).toEqual(['入库日期', '系谱'].sort());
     const text = errors.map((e) => `${e.field} ${e.message}`).join('\n');
     for (const raw of ['introducedOn', 'name', 'pedigree', 'MISSING_PARENT', 'accessionNo']) expect(text).not.toContain(raw);
     expect(row3.find((e) => e.field === '系谱')?.message).toContain('缺少亲本');
