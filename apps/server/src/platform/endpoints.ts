@@ -132,8 +132,7 @@ export function registerEndpoints<R extends Record<string, Endpoint>>(app: Fasti
               endpoint: e,
               result,
               before,
-              readAfter:
-                detail && (typeof after === 'number' || typeof after === 'string') ? () => readDetail(detail, req, reply, after) : undefined,
+              readAfter: detail && (typeof after === 'number' || typeof after === 'string') ? () => readDetail(detail, req, reply, after) : undefined,
             });
           }
           return result;

@@ -494,7 +494,8 @@ export const experiment = resource(
       data: z.array(ExperimentEntryRow),
     },
     // Spec section 9: design calls may take up to 30 minutes (the client's default timeout).
-    preview: { audit: false,
+    preview: {
+      audit: false,
       method: 'POST',
       path: '/preview',
       permission: P.experimentDesign,

@@ -283,7 +283,6 @@ export function countryLabel(value: string | null | undefined, locale: Locale): 
   if (!value) return '';
   const v = value.trim();
   const lower = v.toLowerCase();
-  const hit =
-    countryNames[v.toUpperCase()] ?? Object.values(countryNames).find((c) => c['zh-CN'] === v || c.en.toLowerCase() === lower);
+  const hit = countryNames[v.toUpperCase()] ?? Object.values(countryNames).find((c) => c['zh-CN'] === v || c.en.toLowerCase() === lower);
   return hit ? hit[locale] : v;
 }

@@ -364,7 +364,8 @@ export const germplasm = resource(
       query: PedigreeQuery,
       data: PedigreeGraph,
     },
-    checkPedigree: { audit: false,
+    checkPedigree: {
+      audit: false,
       method: 'POST',
       path: '/pedigree/check',
       permission: P.germplasmList,

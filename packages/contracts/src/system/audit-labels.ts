@@ -175,7 +175,10 @@ export function auditChanges(before: Record<string, unknown> | null | undefined,
 }
 
 /** What an action was done to, in words: "试验 Audit RCB" / "experiment Audit RCB" (the subject and the record's name or id). */
-export function auditTargetLabel(row: { action: string; targetType: string | null; targetId: string | null; detail: Record<string, unknown> }, locale: Locale): string {
+export function auditTargetLabel(
+  row: { action: string; targetType: string | null; targetId: string | null; detail: Record<string, unknown> },
+  locale: Locale,
+): string {
   const at = row.action.lastIndexOf('.');
   const subject = at > 0 ? auditSubjects[row.action.slice(0, at)]?.[locale] : undefined;
   const name = typeof row.detail.name === 'string' || typeof row.detail.name === 'number' ? String(row.detail.name) : null;

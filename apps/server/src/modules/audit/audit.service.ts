@@ -48,7 +48,12 @@ export function redact(value: unknown, depth = 0): unknown {
   if (depth > 5) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) || (depth === 0 && TOP_SECRET_KEY.test(k)) ? '[redacted]' : redact(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) || (depth === 0 && TOP_SECRET_KEY.test(k)) ? '[redacted]' : redact(v, depth + 1),
+      ]),
+    );
   }
   // toWellFormed: a cut between the halves of a surrogate pair would be refused by PostgreSQL's JSON.
   if (typeof value === 'string' && value.length > 500) return `${toWellFormed(value.slice(0, 500))}…`;

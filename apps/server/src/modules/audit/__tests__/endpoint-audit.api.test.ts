@@ -63,7 +63,10 @@ describe('operation log: one hook over the endpoint definitions', () => {
     expect((await one('doe.experiment.create', expId)).detail).toMatchObject({ after: { name: 'Audit RCB', status: 'temporary' } });
     const entries = Array.from({ length: 6 }, (_, i) => ({ entryNo: i + 1, name: `AUD${i + 1}`, type: i === 5 ? 'check' : 'test' }));
     expect((await t.call('PUT', `${doe}/experiment/entries`, { token: admin, body: { id: expId, entries } })).status).toBe(200);
-    const preview = await t.call('POST', `${doe}/experiment/preview`, { token: admin, body: { id: expId, planName: 'Audit plan', designMethod: 'rcbd', reps: 2, rows: 4, cols: 3 } });
+    const preview = await t.call('POST', `${doe}/experiment/preview`, {
+      token: admin,
+      body: { id: expId, planName: 'Audit plan', designMethod: 'rcbd', reps: 2, rows: 4, cols: 3 },
+    });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(await records('doe.experiment.preview')).toHaveLength(0);
     const design = await t.call('POST', `${doe}/experiment/design`, {

@@ -166,9 +166,7 @@ export async function validateImport<Row, Input, Query>(
         refusedKeys.add(String(issue.path[0] ?? ''));
         errors.push({ row: row.rowNumber, field: labelOf(e.field), message: e.message });
       }
-      const partial = result.success
-        ? (result.data as Record<string, unknown>)
-        : Object.fromEntries(Object.entries(raw).filter(([k]) => !refusedKeys.has(k)));
+      const partial = result.success ? (result.data as Record<string, unknown>) : Object.fromEntries(Object.entries(raw).filter(([k]) => !refusedKeys.has(k)));
       checked.push({ rowNumber: row.rowNumber, value: partial as Input });
     }
     if (onProgress && i % 500 === 499) await onProgress((i / sheet.rows.length) * 0.5);
@@ -339,10 +337,7 @@ export function registerResourceIoJobs<Row, Input, Query>(queue: JobQueue, io: R
         const say = (text: Translations, params: Record<string, unknown>) => formatMessage(text[input.locale], params);
         await job.log('info', say(ioLabels.logReading, { name: file.originalName }));
         const { report, valid } = await validateImport(io, job.db, ctx, local, input.locale, input.mode, (f) => job.progress(f));
-        await job.log(
-          report.invalid ? 'warn' : 'info',
-          say(ioLabels.logSummary, report) + (report.refused ? `; ${say(ioLabels.logRefused, {})}` : ''),
-        );
+        await job.log(report.invalid ? 'warn' : 'info', say(ioLabels.logSummary, report) + (report.refused ? `; ${say(ioLabels.logRefused, {})}` : ''));
         await job.progress(0.6, report.refused ? undefined : say(ioLabels.logImporting, { count: valid.length }));
         // Rows and the task's success commit together: a retry after a crash cannot import twice.
         await job.finish(async (tx) => {
@@ -372,7 +367,8 @@ export function registerResourceIoJobs<Row, Input, Query>(queue: JobQueue, io: R
           io.title[input.locale],
           io.columns.map((c) => ({ header: c.label[input.locale], key: c.key, width: c.width })),
           exportRows(io, job.db, ctx, input.query, input.locale, total, (done) =>
-            job.progress((done / Math.max(1, total)) * 0.9, formatMessage(ioLabels.logExporting[input.locale], { done, total })),),
+            job.progress((done / Math.max(1, total)) * 0.9, formatMessage(ioLabels.logExporting[input.locale], { done, total })),
+          ),
         );
         const stored = await storeStagedFile({ db: job.db, storage: deps.storage, config: deps.config }, ctx, local, {
           originalName: dated(io.title[input.locale]),

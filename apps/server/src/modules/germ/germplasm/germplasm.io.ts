@@ -71,7 +71,8 @@ export const germplasmIo: ResourceIo<GermplasmRow, ImportRow, ExportQuery> = {
         // The row schema refused the accession number: its parents are still checked.
         for (const key of ['femaleParent', 'maleParent'] as const) {
           const ref = r[key];
-          if (typeof ref === 'string' && !known.has(ref) && !earlier.has(ref)) add(i, key, 'GERM_PARENT_NOT_FOUND', { field: L.parents[key][locale], value: ref });
+          if (typeof ref === 'string' && !known.has(ref) && !earlier.has(ref))
+            add(i, key, 'GERM_PARENT_NOT_FOUND', { field: L.parents[key][locale], value: ref });
         }
         return;
       }

@@ -105,10 +105,13 @@ describe('experiments: design with preview, re-randomise and save', () => {
     await wb.xlsx.load(xlsx.rawPayload as never);
     expect(wb.worksheets[0].rowCount).toBe(129);
     // The season in the user's language, never the stored key (issue 14 item 11).
-    const seasonAt = (book: ExcelJS.Workbook) => book.worksheets[0].getRow(2).getCell((book.worksheets[0].getRow(1).values as unknown[]).indexOf('season')).value;
+    const seasonAt = (book: ExcelJS.Workbook) =>
+      book.worksheets[0].getRow(2).getCell((book.worksheets[0].getRow(1).values as unknown[]).indexOf('season')).value;
     expect(seasonAt(wb)).toBe('Summer');
     const zhBook = new ExcelJS.Workbook();
-    await zhBook.xlsx.load((await t.app.inject({ method: 'GET', url: `${base}/fieldbook/${exp.id}`, headers: { token: admin, 'accept-language': 'zh-CN' } })).rawPayload as never);
+    await zhBook.xlsx.load(
+      (await t.app.inject({ method: 'GET', url: `${base}/fieldbook/${exp.id}`, headers: { token: admin, 'accept-language': 'zh-CN' } })).rawPayload as never,
+    );
     expect(seasonAt(zhBook)).toBe('夏季');
     const info = JSON.stringify(zhBook.worksheets.map((w) => w.getSheetValues()));
     expect(info).toContain('2026 / 夏季');

@@ -167,7 +167,7 @@ describe('review messages', () => {
     }[];
   const submitted = async (title: string) => {
     const lotId = (await newLot(5)).id;
-    const doc = await t.call('POST', `${api}/inbound/create`, { token: clerk, body: { title, lines: [{ lotId, quantity: 1, }] } });
+    const doc = await t.call('POST', `${api}/inbound/create`, { token: clerk, body: { title, lines: [{ lotId, quantity: 1 }] } });
     expect(doc.status, JSON.stringify(doc.body)).toBe(200);
     expect((await t.call('PUT', `${api}/inbound/status`, { token: clerk, body: { id: doc.body.data.id, action: 'submit' } })).status).toBe(200);
     return doc.body.data as { id: number; docNo: string };
@@ -201,7 +201,12 @@ describe('review messages', () => {
       expect(res.status).toBe(200);
       const [mail] = await other.t.db.select().from(sysOutbox).where(eq(sysOutbox.purpose, 'germ.document.review'));
       // Port 9 refuses the connection: the attempt is recorded as failed, and the approval stands.
-      expect(mail).toMatchObject({ channel: 'email', recipient: 'clerk@example.org', subject: `Your inbound document ${doc.body.data.docNo} was approved`, status: 'failed' });
+      expect(mail).toMatchObject({
+        channel: 'email',
+        recipient: 'clerk@example.org',
+        subject: `Your inbound document ${doc.body.data.docNo} was approved`,
+        status: 'failed',
+      });
     } finally {
       await other.t.close();
     }

@@ -23,7 +23,11 @@ export default function LocationViewPage() {
           bordered
           column={{ xs: 1, md: 3 }}
           items={[
-            { key: 'r', label: t('doe.location.region'), children: [countryLabel(data.country, i18n.language as Locale), data.province, data.city].filter(Boolean).join(' / ') || '—' },
+            {
+              key: 'r',
+              label: t('doe.location.region'),
+              children: [countryLabel(data.country, i18n.language as Locale), data.province, data.city].filter(Boolean).join(' / ') || '—',
+            },
             { key: 'c', label: t('doe.location.coordinates'), children: data.longitude === null ? '—' : `${data.longitude}, ${data.latitude}` },
             {
               key: 's',
