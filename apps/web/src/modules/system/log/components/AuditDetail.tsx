@@ -7,16 +7,30 @@ import { auditActionLabel, auditChanges, auditTargetLabel, type AuditRow } from 
 type Values = Record<string, unknown>;
 const asRecord = (v: unknown): Values | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Values) : null);
 
+/** Audit columns every record carries, which no payload field label names. */
+const recordLabels: Record<string, { 'zh-CN': string; en: string }> = {
+  createdAt: { 'zh-CN': '创建时间', en: 'Created at' },
+  createdBy: { 'zh-CN': '创建人', en: 'Created by' },
+  updatedAt: { 'zh-CN': '修改时间', en: 'Updated at' },
+  updatedBy: { 'zh-CN': '修改人', en: 'Updated by' },
+};
+/** Common state words recorded as keys. */
+const stateWords: Record<string, { 'zh-CN': string; en: string }> = {
+  enabled: { 'zh-CN': '启用', en: 'Enabled' },
+  disabled: { 'zh-CN': '停用', en: 'Disabled' },
+};
+
 /** The label of a recorded field: the contracts' field label, else the key. */
 export function fieldLabel(key: string, locale: Locale): string {
-  return fieldLabels[key]?.[locale] ?? key;
+  return fieldLabels[key]?.[locale] ?? recordLabels[key]?.[locale] ?? key;
 }
 
 /** A recorded value as text: lists joined, flags as yes/no, times readable, nothing as a dash. */
-export function valueText(v: unknown, yes: string, no: string): string {
+export function valueText(v: unknown, yes: string, no: string, locale: Locale = 'zh-CN'): string {
   if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'string' && stateWords[v]) return stateWords[v][locale];
   if (typeof v === 'boolean') return v ? yes : no;
-  if (Array.isArray(v)) return v.length ? v.map((x) => valueText(x, yes, no)).join(', ') : '—';
+  if (Array.isArray(v)) return v.length ? v.map((x) => valueText(x, yes, no, locale)).join(', ') : '—';
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return dayjs(v).format('YYYY-MM-DD HH:mm:ss');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
@@ -48,8 +62,8 @@ export function AuditDetailDrawer({ row, onClose }: { row: AuditRow | null; onCl
   const lines: Line[] = keys.map((k) => ({
     key: k,
     field: fieldLabel(k, locale),
-    before: valueText(before?.[k], yes, no),
-    after: valueText(after?.[k], yes, no),
+    before: valueText(before?.[k], yes, no, locale),
+    after: valueText(after?.[k], yes, no, locale),
     changed: !!before && !!after && changed.has(k),
   }));
   // Changed fields first, so an update reads at a glance.
@@ -108,12 +122,12 @@ export function AuditDetailDrawer({ row, onClose }: { row: AuditRow | null; onCl
               <Descriptions size="small" column={1} bordered data-testid="audit-input">
                 {Object.entries(input ?? {}).map(([k, v]) => (
                   <Descriptions.Item key={k} label={fieldLabel(k, locale)}>
-                    {valueText(v, yes, no)}
+                    {valueText(v, yes, no, locale)}
                   </Descriptions.Item>
                 ))}
                 {rest.map(([k, v]) => (
                   <Descriptions.Item key={k} label={k === 'taskId' ? t('system.log.task') : fieldLabel(k, locale)}>
-                    {valueText(v, yes, no)}
+                    {valueText(v, yes, no, locale)}
                   </Descriptions.Item>
                 ))}
               </Descriptions>
