@@ -15,7 +15,8 @@ test("the dashboard follows the dashboard type: administrator figures, a member'
   await expect(page.getByTestId('admin-figure-sessions')).toContainText(/在线会话\s*[1-9]/);
   await expect(page.getByTestId('admin-figure-storage')).toContainText('已用存储');
   await expect(page.getByTestId('admin-figure-failed')).toContainText('失败登录');
-  await expect(page.getByTestId('admin-audit')).toContainText('auth.login');
+  await expect(page.getByTestId('admin-audit')).toContainText('登录');
+  await expect(page.getByTestId('admin-audit')).not.toContainText('auth.login');
   await page.getByTestId('admin-figure-users').click();
   await expect(page.getByTestId('user-table')).toBeVisible();
 

@@ -20,7 +20,7 @@ import { clientErrorHandler, installErrorHandler } from './platform/error-handle
 import { loggerOptions } from './platform/log';
 import { AppError } from './platform/errors';
 import { registerEndpoints } from './platform/endpoints';
-import { installAudit, installForeignAccessAudit } from './modules/audit';
+import { installAudit, installEndpointAudit, installForeignAccessAudit } from './modules/audit';
 import { installRequestScope } from './platform/request-scope';
 import { installTextGuard } from './platform/text-guard';
 import { createStorage } from './platform/files/create-storage';
@@ -99,6 +99,7 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
   installRequestScope(app);
   installAuthHook(app, resolveSession);
   installAudit(app);
+  installEndpointAudit(app);
   installForeignAccessAudit(app);
   installTextGuard(app);
 

@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { RequestContext } from './platform/context';
 import type { ObjectStorage } from './platform/files/storage';
 import type { JobQueue } from './modules/common/jobs/queue';
+import type { EndpointAuditor } from './platform/endpoints';
 
 export interface RouteRule {
   method: string;
@@ -30,6 +31,8 @@ declare module 'fastify' {
     routeTable: RouteRule[];
     storage: ObjectStorage;
     jobs: JobQueue;
+    /** Records a business call in the operation log (set by the audit module; see platform/endpoints.ts). */
+    endpointAuditor: EndpointAuditor | null;
   }
   interface FastifyContextConfig {
     /** 'required' (default), 'optional' (used when present) or 'none' (public). */

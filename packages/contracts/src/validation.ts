@@ -32,9 +32,15 @@ export function fieldName(path: string, locale: Locale): string {
 }
 
 /** One translated message per issue, naming the field and the rule that failed. */
-export function describeIssue(issue: IssueLike, locale: Locale, errorText: (code: string, params: Record<string, unknown>) => string): FieldError {
+export function describeIssue(
+  issue: IssueLike,
+  locale: Locale,
+  errorText: (code: string, params: Record<string, unknown>) => string,
+  /** Names the field otherwise (an import names the template's column label). */
+  label?: (path: string) => string,
+): FieldError {
   const path = issue.path.map(String).join('.') || '(body)';
-  const field = fieldName(path, locale);
+  const field = label ? label(path) : fieldName(path, locale);
   const p = issue as Record<string, any>;
   let rule: ValidationRule = 'invalid';
   let params: Record<string, unknown> = { field };
@@ -75,7 +81,7 @@ export function describeIssue(issue: IssueLike, locale: Locale, errorText: (code
     case 'custom': {
       const custom = (p.params ?? {}) as Record<string, unknown>;
       if (typeof custom.errorCode === 'string') {
-        return { field: path, rule: 'invalid', message: errorText(custom.errorCode, custom), errorCode: custom.errorCode };
+        return { field: path, rule: 'invalid', message: errorText(custom.errorCode, { field, ...custom }), errorCode: custom.errorCode };
       }
       if (typeof custom.rule === 'string' && custom.rule in validationRules) {
         rule = custom.rule as ValidationRule;

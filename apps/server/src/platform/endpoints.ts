@@ -26,6 +26,55 @@ export type EndpointHandler<E extends EndpointSpec> = (
 
 export type Handlers<R extends Record<string, Endpoint>> = { [K in keyof R]: EndpointHandler<R[K]> };
 
+/** What the operation-log hook learns of one successful business call. */
+export interface EndpointCall {
+  req: FastifyRequest;
+  endpoint: Endpoint;
+  /** What the handler answered (for a download, the reply). */
+  result: unknown;
+  /** The record before the call, read with the resource's `detail` handler (update, delete, state transitions). */
+  before: unknown;
+  /** Reads the record after the call with the resource's `detail` handler (undefined when the resource has none). */
+  readAfter?: () => Promise<unknown>;
+}
+/** Records a call in the operation log; the audit module provides it (the platform imports no module). */
+export type EndpointAuditor = (call: EndpointCall) => Promise<void>;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+/** Platform services and sessions: their services record what matters themselves (sign-in, password, ...). */
+const UNAUDITED_MODULES = new Set(['platform', 'common', 'auth']);
+
+/**
+ * Whether a call of this endpoint goes to the operation log: every create, update, delete, state
+ * transition, import and export of a business module (a write with a session, or an `export`), unless the
+ * definition says `audit: false` (a preview, a check, marking a message read).
+ */
+export function audited(e: Endpoint): boolean {
+  if (e.audit === false) return false;
+  if (e.audit === true) return true;
+  if (e.auth === 'none' || UNAUDITED_MODULES.has(e.id.split('.')[0])) return false;
+  return WRITE_METHODS.has(e.method) || e.id.endsWith('.export');
+}
+
+/** The id a call names: the route parameter, else the body's `id`. */
+function idOf(req: FastifyRequest): string | number | undefined {
+  const params = req.params as Record<string, unknown> | undefined;
+  const body = req.body as Record<string, unknown> | undefined;
+  const id = params?.id ?? (body && typeof body === 'object' && !Array.isArray(body) ? body.id : undefined);
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+}
+
+/** Calls a resource's `detail` handler for one id on behalf of the request (its caller, its tenancy). */
+async function readDetail(detail: (req: FastifyRequest, reply: FastifyReply) => unknown, req: FastifyRequest, reply: FastifyReply, id: string | number) {
+  const numeric = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
+  const as = Object.create(req, { params: { value: { id: numeric } }, query: { value: {} }, body: { value: undefined } }) as FastifyRequest;
+  try {
+    return await detail(as, reply);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The OpenAPI/validation schema of a definition. */
 export function routeSchema(e: Endpoint): FastifySchema & { tags: string[]; summary: string; hide?: boolean; consumes?: string[] } {
   const response = e.data
@@ -62,9 +111,32 @@ export function routeSchema(e: Endpoint): FastifySchema & { tags: string[]; summ
  * definition, so the auth hook and the route table read the access rule from it.
  */
 export function registerEndpoints<R extends Record<string, Endpoint>>(app: FastifyInstance, endpoints: R, handlers: Handlers<R>): void {
+  const all = handlers as Record<string, (req: FastifyRequest, reply: FastifyReply) => unknown>;
+  // The resource's `detail` (GET .../:id) reads a record before and after a write, for the operation log.
+  const detailSpec = (endpoints as Record<string, Endpoint>).detail;
+  const detail = detailSpec && detailSpec.method === 'GET' && detailSpec.path.includes(':id') && detailSpec.data ? all.detail : undefined;
   for (const [name, e] of Object.entries(endpoints)) {
-    const handler = (handlers as Record<string, (req: FastifyRequest, reply: FastifyReply) => unknown>)[name];
-    if (!handler) throw new Error(`${e.method} ${e.url}: no handler for ${e.id}`);
+    const base = all[name];
+    if (!base) throw new Error(`${e.method} ${e.url}: no handler for ${e.id}`);
+    const handler = !audited(e)
+      ? base
+      : async (req: FastifyRequest, reply: FastifyReply) => {
+          const id = detail && name !== 'create' ? idOf(req) : undefined;
+          const before = id !== undefined && detail ? await readDetail(detail, req, reply, id) : undefined;
+          const result = await base(req, reply);
+          const auditor = app.endpointAuditor;
+          if (auditor) {
+            const after = id ?? (result && typeof result === 'object' && 'id' in result ? (result as { id: unknown }).id : undefined);
+            await auditor({
+              req,
+              endpoint: e,
+              result,
+              before,
+              readAfter: detail && (typeof after === 'number' || typeof after === 'string') ? () => readDetail(detail, req, reply, after) : undefined,
+            });
+          }
+          return result;
+        };
     app.route({
       method: e.method,
       url: e.url,

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export interface RequestScope {
   /** Tables queried with the organisation condition (`inOrg`): where a 404 may hide a foreign row. */
   orgTables: Set<object>;
+  /** A service wrote its own operation-log record: the endpoint hook adds none. */
+  audited?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();

@@ -46,12 +46,14 @@ export const map = resource(
   { tag: 'auth: map engine', base: '/api' },
   {
     serviceNodes: {
+      audit: false,
       method: 'POST',
       path: '/getServiceNodes',
       summary: 'Tile services the user may choose (offline always among them)',
       data: z.array(MapServiceNode),
     },
     dictData: {
+      audit: false,
       method: 'POST',
       path: '/getDictData',
       summary: 'The map engine dictionary and the caller’s current choice (from the cookie)',

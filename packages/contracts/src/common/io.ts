@@ -42,8 +42,20 @@ export const ioLabels = {
   row: { 'zh-CN': '行号', en: 'Row' },
   field: { 'zh-CN': '字段', en: 'Field' },
   problem: { 'zh-CN': '问题', en: 'Problem' },
-  /** Suffix of the error report's file name: `<task title>-errors.xlsx`. */
-  errorsFile: { 'zh-CN': '错误', en: 'errors' },
+  /** Lines of the import and export task logs (in the language of the user who started the task). */
+  logReading: { 'zh-CN': '读取文件 {name}', en: 'Reading {name}' },
+  logSummary: { 'zh-CN': '共 {total} 行：有效 {valid} 行，无效 {invalid} 行', en: '{total} rows: {valid} valid, {invalid} invalid' },
+  logRefused: { 'zh-CN': '全部导入模式下存在无效行，未导入任何数据', en: 'Nothing imported: invalid rows and the mode is all or nothing' },
+  logImporting: { 'zh-CN': '正在导入 {count} 行', en: 'Importing {count} rows' },
+  logWritten: { 'zh-CN': '已写出 {count} 行', en: '{count} rows written' },
+  logExporting: { 'zh-CN': '已导出 {done} / {total} 行', en: '{done} / {total} rows exported' },
+} satisfies Record<string, Translations>;
+
+/** The lines every task's log carries, in the language of the user who started it. */
+export const taskLogLabels = {
+  attemptStarted: { 'zh-CN': '第 {attempt} 次执行开始', en: 'Attempt {attempt} started' },
+  finished: { 'zh-CN': '已完成', en: 'Finished' },
+  cancelled: { 'zh-CN': '已被用户取消', en: 'Cancelled by the user' },
 } satisfies Record<string, Translations>;
 
 /**

@@ -495,6 +495,7 @@ export const experiment = resource(
     },
     // Spec section 9: design calls may take up to 30 minutes (the client's default timeout).
     preview: {
+      audit: false,
       method: 'POST',
       path: '/preview',
       permission: P.experimentDesign,

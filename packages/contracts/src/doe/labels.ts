@@ -1,4 +1,5 @@
 import type { Translations } from '../errors';
+import type { Locale } from '../constants';
 import type { DesignMethod, ExperimentAction, ExperimentStatus, PlotEntryType } from './experiment';
 import type { EnableStatus, Season } from './shared';
 
@@ -13,10 +14,10 @@ export const enableStatusLabels: Record<EnableStatus, Translations> = {
 };
 
 export const seasonLabels: Record<Season, Translations> = {
-  spring: { 'zh-CN': '春季', en: 'spring' },
-  summer: { 'zh-CN': '夏季', en: 'summer' },
-  autumn: { 'zh-CN': '秋季', en: 'autumn' },
-  winter: { 'zh-CN': '冬季', en: 'winter' },
+  spring: { 'zh-CN': '春季', en: 'Spring' },
+  summer: { 'zh-CN': '夏季', en: 'Summer' },
+  autumn: { 'zh-CN': '秋季', en: 'Autumn' },
+  winter: { 'zh-CN': '冬季', en: 'Winter' },
 };
 
 /** Experiment states as refusals name them ("the experiment is {status}"). */
@@ -224,3 +225,54 @@ export const germListIoLabels = {
     remark: { label: { 'zh-CN': '备注', en: 'Remark' } },
   } satisfies Record<string, IoColumnLabel>,
 };
+
+/**
+ * Country names in both languages. A location's country is free text (as typed or imported); a name or
+ * ISO code found here is shown in the user's language ("中国" reads "China" in English), others as typed.
+ */
+export const countryNames: Record<string, Translations> = {
+  CN: { 'zh-CN': '中国', en: 'China' },
+  US: { 'zh-CN': '美国', en: 'United States' },
+  MX: { 'zh-CN': '墨西哥', en: 'Mexico' },
+  BR: { 'zh-CN': '巴西', en: 'Brazil' },
+  AR: { 'zh-CN': '阿根廷', en: 'Argentina' },
+  CA: { 'zh-CN': '加拿大', en: 'Canada' },
+  FR: { 'zh-CN': '法国', en: 'France' },
+  DE: { 'zh-CN': '德国', en: 'Germany' },
+  IT: { 'zh-CN': '意大利', en: 'Italy' },
+  ES: { 'zh-CN': '西班牙', en: 'Spain' },
+  GB: { 'zh-CN': '英国', en: 'United Kingdom' },
+  NL: { 'zh-CN': '荷兰', en: 'Netherlands' },
+  RU: { 'zh-CN': '俄罗斯', en: 'Russia' },
+  UA: { 'zh-CN': '乌克兰', en: 'Ukraine' },
+  IN: { 'zh-CN': '印度', en: 'India' },
+  PK: { 'zh-CN': '巴基斯坦', en: 'Pakistan' },
+  JP: { 'zh-CN': '日本', en: 'Japan' },
+  KR: { 'zh-CN': '韩国', en: 'South Korea' },
+  TH: { 'zh-CN': '泰国', en: 'Thailand' },
+  VN: { 'zh-CN': '越南', en: 'Vietnam' },
+  PH: { 'zh-CN': '菲律宾', en: 'Philippines' },
+  ID: { 'zh-CN': '印度尼西亚', en: 'Indonesia' },
+  AU: { 'zh-CN': '澳大利亚', en: 'Australia' },
+  ZA: { 'zh-CN': '南非', en: 'South Africa' },
+  KE: { 'zh-CN': '肯尼亚', en: 'Kenya' },
+  ET: { 'zh-CN': '埃塞俄比亚', en: 'Ethiopia' },
+  NG: { 'zh-CN': '尼日利亚', en: 'Nigeria' },
+  EG: { 'zh-CN': '埃及', en: 'Egypt' },
+  TR: { 'zh-CN': '土耳其', en: 'Turkey' },
+  IR: { 'zh-CN': '伊朗', en: 'Iran' },
+  KZ: { 'zh-CN': '哈萨克斯坦', en: 'Kazakhstan' },
+  MN: { 'zh-CN': '蒙古', en: 'Mongolia' },
+  CO: { 'zh-CN': '哥伦比亚', en: 'Colombia' },
+  PE: { 'zh-CN': '秘鲁', en: 'Peru' },
+  CL: { 'zh-CN': '智利', en: 'Chile' },
+};
+
+/** A stored country in the user's language: by ISO code or by its name in either language; else as stored. */
+export function countryLabel(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '';
+  const v = value.trim();
+  const lower = v.toLowerCase();
+  const hit = countryNames[v.toUpperCase()] ?? Object.values(countryNames).find((c) => c['zh-CN'] === v || c.en.toLowerCase() === lower);
+  return hit ? hit[locale] : v;
+}

@@ -11,7 +11,7 @@ export const germErrors = defineModuleErrors('GERM', {
     'zh-CN': '种质编号 {accessionNo} 在文件中重复（第 {row} 行已使用）',
     en: 'Accession number {accessionNo} appears twice in the file (already used in row {row})',
   },
-  GERM_PEDIGREE_SYNTAX: { 'zh-CN': '系谱格式错误（第 {position} 个字符）：{reason}', en: 'Pedigree syntax error at character {position}: {reason}' },
+  GERM_PEDIGREE_SYNTAX: { 'zh-CN': '系谱格式错误（第 {position} 个字符）：{reasonZh}', en: 'Pedigree syntax error at character {position}: {reasonEn}' },
   GERM_PARENTS_SAME: { 'zh-CN': '父本与母本不能是同一份种质', en: 'The female and male parent cannot be the same record' },
   GERM_PARENT_NOT_FOUND: { 'zh-CN': '{field}“{value}”在当前作物中不存在', en: '{field} "{value}" does not exist in the current crop' },
   GERM_PARENT_CYCLE: { 'zh-CN': '{field}会形成系谱循环：{name} 是本种质的后代', en: '{field} would make a pedigree cycle: {name} descends from this record' },
@@ -68,6 +68,26 @@ export const docActionLabels: Record<string, Translations> = {
   approve: { 'zh-CN': '审核通过', en: 'approved' },
   reject: { 'zh-CN': '驳回', en: 'rejected' },
 };
+
+/** Document kinds as messages name them. */
+export const docKindLabels: Record<'inbound' | 'outbound' | 'stocktaking' | 'scrap', Translations> = {
+  inbound: { 'zh-CN': '入库单', en: 'inbound document' },
+  outbound: { 'zh-CN': '出库单', en: 'outbound document' },
+  stocktaking: { 'zh-CN': '盘点单', en: 'stocktaking document' },
+  scrap: { 'zh-CN': '报废单', en: 'scrap document' },
+};
+
+/** The message (inbox and e-mail) a requester gets when a document is approved or rejected. */
+export const docReviewTexts = {
+  approvedTitle: { 'zh-CN': '{kind} {docNo} 已审核通过', en: 'Your {kind} {docNo} was approved' },
+  rejectedTitle: { 'zh-CN': '{kind} {docNo} 被驳回', en: 'Your {kind} {docNo} was rejected' },
+  approved: { 'zh-CN': '{reviewer} 审核通过了{kind} {docNo}（{title}）。{comment}', en: '{reviewer} approved the {kind} {docNo} ({title}). {comment}' },
+  rejected: {
+    'zh-CN': '{reviewer} 驳回了{kind} {docNo}（{title}）。{comment}可修改后重新提交。',
+    en: '{reviewer} rejected the {kind} {docNo} ({title}). {comment}You may change it and submit it again.',
+  },
+  comment: { 'zh-CN': '审核意见：{comment}。', en: 'Comment: {comment}. ' },
+} satisfies Record<string, Translations>;
 
 /** Storage place levels as named inside messages; `top` is the level above a warehouse (none). */
 export const placeLevelLabels: Record<'warehouse' | 'shelf' | 'box' | 'top', Translations> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGeneration, normalizeGeneration, tryParsePurdy } from '@breedwise/pedigree';
+import { isGeneration, normalizeGeneration, PEDIGREE_ERROR_MESSAGES, tryParsePurdy } from '@breedwise/pedigree';
 import type { Translations } from '../errors';
 import { PageQuery } from '../query';
 import { IdParam } from '../envelope';
@@ -51,7 +51,14 @@ export const pedigreeText = z
       ctx.addIssue({
         code: 'custom',
         message: parsed.error.message,
-        params: { errorCode: 'GERM_PEDIGREE_SYNTAX', reason: parsed.error.code, position: parsed.error.position + 1 },
+        params: {
+          errorCode: 'GERM_PEDIGREE_SYNTAX',
+          reason: parsed.error.code,
+          // The reason in words, never the engine's code (MISSING_PARENT).
+          reasonZh: PEDIGREE_ERROR_MESSAGES[parsed.error.code]['zh-CN'],
+          reasonEn: PEDIGREE_ERROR_MESSAGES[parsed.error.code].en,
+          position: parsed.error.position + 1,
+        },
       });
     }
   })
@@ -370,6 +377,7 @@ export const germplasm = resource(
       data: PedigreeGraph,
     },
     checkPedigree: {
+      audit: false,
       method: 'POST',
       path: '/pedigree/check',
       permission: P.germplasmList,

@@ -66,6 +66,12 @@ export interface EndpointSpec {
   list?: ListSpec;
   /** Left out of the OpenAPI document (internal protocol routes). */
   hidden?: boolean;
+  /**
+   * Whether a call goes to the operation log. Default: every write of a business module with a session
+   * (create, update, delete, state transitions, imports and other operations) and every export;
+   * `false` for a write that changes no business record (a preview, a check, marking a message read).
+   */
+  audit?: boolean;
   /** Client timeout when a call is known to be long (spec section 9); the default is 30 minutes. */
   timeoutMs?: number;
 }

@@ -27,7 +27,7 @@ export const message = resource(
   {
     list: { method: 'GET', path: '/list', summary: 'My messages, newest first (read: true/false to filter)', query: MessagePageQuery, page: MessageRow },
     noReadCount: { method: 'GET', path: '/noReadCount', summary: 'How many of my messages are unread', data: NoReadCountData },
-    setRead: { method: 'POST', path: '/setRead/:id', summary: 'Marks one of my messages read', params: IdParam, data: z.null() },
-    setReadAll: { method: 'POST', path: '/setReadAll', summary: 'Marks all my messages read', data: SetReadAllData },
+    setRead: { audit: false, method: 'POST', path: '/setRead/:id', summary: 'Marks one of my messages read', params: IdParam, data: z.null() },
+    setReadAll: { audit: false, method: 'POST', path: '/setReadAll', summary: 'Marks all my messages read', data: SetReadAllData },
   },
 );

@@ -15,3 +15,4 @@ export * from './log';
 export * from './outbox';
 export * from './table';
 export * from './api';
+export * from './audit-labels';

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { sysAuditLog } from './audit.tables';
 import { toWellFormed } from '../../platform/unicode';
+import { requestScope } from '../../platform/request-scope';
 
 /** Who acted and from where: the request's caller, address, user agent and id. */
 export interface AuditSource {
@@ -38,14 +39,21 @@ export interface AuditEvent {
   orgId?: number | null;
 }
 
-const SECRET_KEY = /pass(word)?|secret|token|otp|hash|recovery|captcha|devicekey|expiredkey|^code$|smscode|totpcode|^uuid$|^file$/i;
+const SECRET_KEY = /pass(word)?|secret|token|otp|hash|recovery|captcha|devicekey|expiredkey|smscode|totpcode|^uuid$|^file$/i;
+/** A one-time code of a sign-in sits at the top of a detail; a record's `code` (a location's) is no secret. */
+const TOP_SECRET_KEY = /^code$/i;
 
 /** Removes anything secret-looking from a detail object, however deep. Secrets never reach the log. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 5) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) || (depth === 0 && TOP_SECRET_KEY.test(k)) ? '[redacted]' : redact(v, depth + 1),
+      ]),
+    );
   }
   // toWellFormed: a cut between the halves of a surrogate pair would be refused by PostgreSQL's JSON.
   if (typeof value === 'string' && value.length > 500) return `${toWellFormed(value.slice(0, 500))}…`;
@@ -54,6 +62,9 @@ export function redact(value: unknown, depth = 0): unknown {
 
 /** Writes one audit record (inside the caller's transaction when given one). Times are UTC. */
 export async function audit(db: DbOrTx, src: AuditSource, event: AuditEvent): Promise<void> {
+  // The request's own record: the endpoint hook (endpoint-audit.ts) adds no second one.
+  const scope = requestScope();
+  if (scope) scope.audited = true;
   await db.insert(sysAuditLog).values({
     at: new Date(),
     orgId: event.orgId !== undefined ? event.orgId : src.orgId,

@@ -4,6 +4,7 @@ import { audit, sourceOf } from './audit.service';
 export { audit, sourceOf, redact, type AuditSource, type AuditEvent } from './audit.service';
 export { sysAuditLog } from './audit.tables';
 export { installForeignAccessAudit } from './foreign-access';
+export { installEndpointAudit, snapshot } from './endpoint-audit';
 
 /**
  * Records every refusal for lack of rights (403), whether the auth hook refused the route or a

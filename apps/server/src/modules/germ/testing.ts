@@ -8,9 +8,9 @@ import { germLotTxn } from './ledger/ledger.tables';
  * who may create but not approve documents, an administrator of a rival organisation, a germplasm
  * record and two boxes in a test store.
  */
-export async function inventoryFixture() {
+export async function inventoryFixture(env: Record<string, string> = {}) {
   const api = '/api/germ/api';
-  const t: TestApp = await createTestApp();
+  const t: TestApp = await createTestApp(env);
   const admin = await t.login('admin');
   const breeder = await t.login('breeder');
 

@@ -20,7 +20,8 @@ const todo = (kind: DocKind): TodoSourceDef => ({
   key: `germ.${kind}`,
   titleKey: `germ.todo.${kind}`,
   permission: docPermissions[kind].approve,
-  path: `/germ/${kind}`,
+  // The list filtered to what waits for the approver: submitted documents of the kind.
+  path: `/germ/${kind}?status=submitted`,
   count: async () => (await todoCounts())[kind] ?? 0,
 });
 

@@ -10,6 +10,7 @@ import {
   errorMessages,
   formatMessage,
   IMPORT_MODES,
+  ioLabels,
   type ImportMode,
   type ImportReport,
   type ImportRowError,
@@ -52,7 +53,11 @@ export interface ResourceIo<Row, Input, Query> {
   permissions: { import: string; export: string };
   /** Validates one imported row (after header mapping). */
   rowSchema: z.ZodType<Input>;
-  /** Checks that need the database or the whole file (e.g. unique codes): errors by index into `rows`. */
+  /**
+   * Checks that need the database or the whole file (e.g. unique codes): errors by index into `rows`.
+   * Every row of the file comes here, also one the row schema refused: its refused fields are left out
+   * (undefined), so a check skips what it does not have.
+   */
   check?(
     db: DbOrTx,
     ctx: RequestContext,
@@ -129,8 +134,14 @@ export async function validateImport<Row, Input, Query>(
   if (sheet.rows.length === 0) throw new AppError(400, 'IMPORT_NO_ROWS');
 
   const errors: ImportRowError[] = [];
-  const parsed: { rowNumber: number; value: Input }[] = [];
+  // Every row goes to the database checks, also one the row schema refused (with the fields it refused
+  // left out): one run reports every problem, and a second run never finds one the first missed.
+  const checked: { rowNumber: number; value: Input }[] = [];
   const failed = new Set<number>();
+  const labelOf = (path: string) => {
+    const key = path.split('.')[0];
+    return importable.find((c) => c.key === key)?.label[locale] ?? path;
+  };
   for (const [i, row] of sheet.rows.entries()) {
     const raw: Record<string, unknown> = {};
     const hidden: ImportRowError[] = [];
@@ -140,32 +151,36 @@ export async function validateImport<Row, Input, Query>(
       const cell = row.cells[at] ?? null;
       // `\t=1+1` must not be trimmed into `=1+1`: a tab or line break hiding a formula is refused.
       if (typeof cell === 'string' && (c.type ?? 'text') === 'text' && trimUncoversFormula(cell)) {
-        hidden.push({ row: row.rowNumber, field: c.key, message: translate('IMPORT_CELL_HIDDEN_FORMULA', locale, { field: `${c.label[locale]} (${c.key})` }) });
+        hidden.push({ row: row.rowNumber, field: c.label[locale], message: translate('IMPORT_CELL_HIDDEN_FORMULA', locale, { field: c.label[locale] }) });
       }
       raw[c.key] = cellToValue(cell, c.type);
     }
     const result = io.rowSchema.safeParse(raw);
-    if (result.success && !hidden.length) parsed.push({ rowNumber: row.rowNumber, value: result.data });
+    if (result.success && !hidden.length) checked.push({ rowNumber: row.rowNumber, value: result.data });
     else {
       failed.add(row.rowNumber);
       errors.push(...hidden);
+      const refusedKeys = new Set<string>();
       for (const issue of result.success ? [] : result.error.issues) {
-        const e = describeIssue(issue as never, locale, (code, params) => translate(code, locale, params));
-        errors.push({ row: row.rowNumber, field: e.field, message: e.message });
+        const e = describeIssue(issue as never, locale, (code, params) => translate(code, locale, params), labelOf);
+        refusedKeys.add(String(issue.path[0] ?? ''));
+        errors.push({ row: row.rowNumber, field: labelOf(e.field), message: e.message });
       }
+      const partial = result.success ? (result.data as Record<string, unknown>) : Object.fromEntries(Object.entries(raw).filter(([k]) => !refusedKeys.has(k)));
+      checked.push({ rowNumber: row.rowNumber, value: partial as Input });
     }
     if (onProgress && i % 500 === 499) await onProgress((i / sheet.rows.length) * 0.5);
   }
-  const extra = io.check ? await io.check(db, ctx, parsed, locale) : new Map();
+  const extra = io.check ? await io.check(db, ctx, checked, locale) : new Map<number, { field: string; message: string }[]>();
   const valid: Input[] = [];
-  parsed.forEach((p, i) => {
+  checked.forEach((p, i) => {
     const problems = extra.get(i);
     if (problems?.length) {
       failed.add(p.rowNumber);
-      for (const pr of problems) errors.push({ row: p.rowNumber, field: pr.field, message: pr.message });
-    } else valid.push(p.value);
+      for (const pr of problems) errors.push({ row: p.rowNumber, field: labelOf(pr.field), message: pr.message });
+    } else if (!failed.has(p.rowNumber)) valid.push(p.value);
   });
-  errors.sort((a, b) => a.row - b.row);
+  errors.sort((a, b) => a.row - b.row); // stable: a row's errors keep the order of the columns
   const refused = mode === 'all' && failed.size > 0;
   return {
     report: {
@@ -262,8 +277,9 @@ export function resourceIoHandlers<Row, Input, Query>(app: FastifyInstance, io: 
       const taskId = await createTask(app.database.db, req.ctx, {
         module: io.module,
         type: importJob(io),
-        title: `${io.title[req.locale]}: ${name}`,
-        input: { fileId, mode, locale: req.locale, orgId, cropId: req.ctx.cropId },
+        title: `${io.title[req.locale]} - ${name}`,
+        // The resource's title and the file's name make the error report's name (task.service.ts).
+        input: { fileId, mode, locale: req.locale, orgId, cropId: req.ctx.cropId, title: io.title, fileName: name },
       });
       await app.jobs.enqueue(importJob(io), taskId);
       return { taskId };
@@ -318,13 +334,11 @@ export function registerResourceIoJobs<Row, Input, Query>(queue: JobQueue, io: R
       const local = path.join(os.tmpdir(), `bw-import-${job.taskId}-${process.pid}.xlsx`);
       try {
         await pipeline(await deps.storage.get(file.storageKey), fs.createWriteStream(local));
-        await job.log('info', `reading ${file.originalName}`);
+        const say = (text: Translations, params: Record<string, unknown>) => formatMessage(text[input.locale], params);
+        await job.log('info', say(ioLabels.logReading, { name: file.originalName }));
         const { report, valid } = await validateImport(io, job.db, ctx, local, input.locale, input.mode, (f) => job.progress(f));
-        await job.log(
-          report.invalid ? 'warn' : 'info',
-          `${report.total} rows, ${report.valid} valid, ${report.invalid} invalid${report.refused ? '; nothing imported (all or nothing)' : ''}`,
-        );
-        await job.progress(0.6, report.refused ? undefined : `importing ${valid.length} rows`);
+        await job.log(report.invalid ? 'warn' : 'info', say(ioLabels.logSummary, report) + (report.refused ? `; ${say(ioLabels.logRefused, {})}` : ''));
+        await job.progress(0.6, report.refused ? undefined : say(ioLabels.logImporting, { count: valid.length }));
         // Rows and the task's success commit together: a retry after a crash cannot import twice.
         await job.finish(async (tx) => {
           if (valid.length) await io.insert(tx, ctx, valid);
@@ -352,7 +366,9 @@ export function registerResourceIoJobs<Row, Input, Query>(queue: JobQueue, io: R
           local,
           io.title[input.locale],
           io.columns.map((c) => ({ header: c.label[input.locale], key: c.key, width: c.width })),
-          exportRows(io, job.db, ctx, input.query, input.locale, total, (done) => job.progress((done / Math.max(1, total)) * 0.9, `${done} / ${total}`)),
+          exportRows(io, job.db, ctx, input.query, input.locale, total, (done) =>
+            job.progress((done / Math.max(1, total)) * 0.9, formatMessage(ioLabels.logExporting[input.locale], { done, total })),
+          ),
         );
         const stored = await storeStagedFile({ db: job.db, storage: deps.storage, config: deps.config }, ctx, local, {
           originalName: dated(io.title[input.locale]),
@@ -360,7 +376,7 @@ export function registerResourceIoJobs<Row, Input, Query>(queue: JobQueue, io: R
           businessType: 'export',
           archiveLimits: { maxEntries: 5_000, maxTotalBytes: 4 * 1024 ** 3, maxRatio: 1000 },
         });
-        await job.log('info', `${written} rows written`);
+        await job.log('info', formatMessage(ioLabels.logWritten[input.locale], { count: written }));
         await job.finish(async () => ({ fileId: stored.fileId, fileName: stored.fileName, rows: written }));
       } finally {
         await fsp.rm(local, { force: true });

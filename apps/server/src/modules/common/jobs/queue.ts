@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Locale, Translations } from '@breedwise/contracts';
+import { formatMessage, taskLogLabels, type Locale, type Translations } from '@breedwise/contracts';
 import type { TaskStatus } from '@breedwise/contracts/common';
 import type { Database, Db, Tx } from '../../../db/client';
 import { AppError } from '../../../platform/errors';
@@ -268,7 +268,7 @@ export class JobQueue {
     await setTaskStatus(db, taskId, 'running', { message: null });
     const attempt = task.attempts + 1;
     const attempts = job.retryLimit + 1;
-    await appendTaskLog(db, taskId, 'info', `attempt ${attempt} started`);
+    await appendTaskLog(db, taskId, 'info', formatMessage(taskLogLabels.attemptStarted[locale], { attempt }));
     const abort = new AbortController();
     // Our own limit, a moment before pg-boss's: the overrun is handled here (retry or fail with the
     // reason), and the run stops at its next progress report instead of finishing unseen.
@@ -311,7 +311,7 @@ export class JobQueue {
           if (!locked || locked.status === 'succeeded' || locked.status === 'cancelled' || locked.status === 'failed') return;
           const result = await effect(tx);
           await setTaskStatus(tx, taskId, 'succeeded', { result: result ?? null, message: null });
-          await appendTaskLog(tx, taskId, 'info', 'finished');
+          await appendTaskLog(tx, taskId, 'info', taskLogLabels.finished[locale]);
         });
         finished = true;
       },

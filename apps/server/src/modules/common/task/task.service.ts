@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { ImportReport, ioLabels, type Locale, type Translations } from '@breedwise/contracts';
+import { ImportReport, ioLabels, taskLogLabels, type Locale, type Translations } from '@breedwise/contracts';
 import type { TaskLogLine, TaskLogLines, TaskRow, TaskStatus } from '@breedwise/contracts/common';
 import type { DbOrTx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
@@ -140,7 +140,9 @@ export async function cancelTask(db: DbOrTx, ctx: RequestContext, taskId: number
   const task = await getTask(db, ctx, taskId);
   if (task.status === 'succeeded' || task.status === 'failed' || task.status === 'cancelled') throw new AppError(409, 'CONFLICT');
   await setTaskStatus(db, taskId, 'cancelled', { message: null });
-  await appendTaskLog(db, taskId, 'warn', 'cancelled by the user');
+  const [row] = await db.select({ input: sysTask.input }).from(sysTask).where(eq(sysTask.id, taskId));
+  const locale = ((row?.input as { locale?: Locale } | null)?.locale ?? ctx.locale) as Locale;
+  await appendTaskLog(db, taskId, 'warn', taskLogLabels.cancelled[locale]);
 }
 
 /** The row errors of one of the caller's import tasks as xlsx, in the caller's language. */
@@ -159,7 +161,12 @@ export async function importErrorWorkbook(db: DbOrTx, ctx: RequestContext, taskI
       rows: report.data.errors,
     },
   ]);
-  return { fileName: `${task.title}-${ioLabels.errorsFile[locale]}.xlsx`, buffer };
+  // `种质资源-导入错误-<original name>.xlsx`: the resource's title, the report's name and the imported file's name.
+  const [row] = await db.select({ input: sysTask.input }).from(sysTask).where(eq(sysTask.id, taskId));
+  const input = (row?.input ?? {}) as { title?: Translations; fileName?: string };
+  const original = (input.fileName ?? '').replace(/\.xlsx$/i, '').trim();
+  const title = input.title?.[locale] ?? task.title.split(' - ')[0];
+  return { fileName: `${[title, ioLabels.importErrors[locale], original].filter(Boolean).join('-')}.xlsx`, buffer };
 }
 
 /** The stored file one of the caller's export tasks produced (409 while the task runs). */

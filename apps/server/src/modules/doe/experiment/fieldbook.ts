@@ -8,6 +8,7 @@ import {
   fieldBookTexts,
   fieldMapTexts,
   plotEntryTypeLabels,
+  seasonLabels,
   type ExperimentRow,
   type PlotRow,
 } from '@breedwise/contracts/doe';
@@ -45,6 +46,17 @@ function records(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, Fiel
   });
 }
 
+/** A season in the user's language ("2026 春季" / "2026 Spring"): never the stored key. */
+function seasonWord(season: string | null | undefined, locale: Locale): string {
+  if (!season) return '';
+  return (seasonLabels as Record<string, { 'zh-CN': string; en: string }>)[season]?.[locale] ?? season;
+}
+
+/** The field map's heading, in the user's language ("… 2026 春季 …"). */
+export function fieldMapTitle(exp: ExperimentRow, l: Locale): string {
+  return `${exp.name} (${exp.code})  ${exp.locationName ?? ''} / ${exp.fieldName ?? ''}  ${exp.year} ${seasonWord(exp.season, l)}  ${designMethodLabels[exp.designMethod]?.[l] ?? exp.designMethod}  ${fieldMapTexts.seed[l]} ${exp.seed ?? ''}`;
+}
+
 /** The Field Book app's field file: UTF-8 without a byte-order mark, one line per plot in planting order. */
 export function fieldBookCsv(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>): Buffer {
   const lines = [FIELD_BOOK_COLUMNS.join(',')];
@@ -56,14 +68,15 @@ export function fieldBookCsv(exp: ExperimentRow, plots: PlotRow[], entries: Map<
 /** The field book as xlsx: the plots with an empty column per trait to record, and a sheet describing the experiment. */
 export async function fieldBookXlsx(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>, locale: Locale): Promise<Buffer> {
   const T = fieldBookTexts;
-  const rows = records(exp, plots, entries).map((r) => ({ ...r, entry_type: plotEntryTypeLabels[r.entry_type]?.[locale] ?? r.entry_type }));
+  const season = seasonWord(exp.season, locale);
+  const rows = records(exp, plots, entries).map((r) => ({ ...r, season, entry_type: plotEntryTypeLabels[r.entry_type]?.[locale] ?? r.entry_type }));
   const info = [
     [T.experiment[locale], `${exp.name} (${exp.code})`],
     [T.plan[locale], exp.planName ?? ''],
     [T.design[locale], designMethodLabels[exp.designMethod]?.[locale] ?? exp.designMethod],
     [T.seed[locale], String(exp.seed ?? '')],
     [T.locationField[locale], `${exp.locationName ?? ''} / ${exp.fieldName ?? ''}`],
-    [T.yearSeason[locale], `${exp.year} / ${exp.season}`],
+    [T.yearSeason[locale], `${exp.year} / ${season}`],
     [T.plots[locale], String(plots.length)],
     [T.layout[locale], `${exp.rows ?? ''} × ${exp.cols ?? ''}`],
   ];
@@ -146,7 +159,7 @@ export function fieldMapPdf(exp: ExperimentRow, plots: PlotRow[], opts: { paper:
   const rowsPerPage = Math.max(1, Math.floor(H / ch));
   const M = fieldMapTexts;
   const l = opts.locale;
-  const title = `${exp.name} (${exp.code})  ${exp.locationName ?? ''} / ${exp.fieldName ?? ''}  ${exp.year} ${exp.season}  ${designMethodLabels[exp.designMethod]?.[l] ?? exp.designMethod}  ${M.seed[l]} ${exp.seed ?? ''}`;
+  const title = fieldMapTitle(exp, l);
 
   let first = true;
   for (let r0 = 1; r0 <= rows; r0 += rowsPerPage) {

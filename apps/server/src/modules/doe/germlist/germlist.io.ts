@@ -50,17 +50,19 @@ export const germListIo: ResourceIo<GermListExportRow, GermListImportInput, Germ
     const existing = await existingLists(
       db,
       ctx,
-      rows.map((r) => r.value.listName),
+      rows.map((r) => r.value.listName).filter((n): n is string => typeof n === 'string'),
     );
     const taken = new Map<string, Set<number>>();
     const typeOf = new Map<string, string>();
     rows.forEach(({ value: r }, i) => {
+      if (typeof r.listName !== 'string') return;
       const known = existing.get(r.listName);
       const type = known?.type ?? typeOf.get(r.listName) ?? r.listType;
       typeOf.set(r.listName, type);
       if (type !== r.listType) add(i, 'listType', 'DOE_LIST_NAME_TYPE_MISMATCH', { name: r.listName });
       const ids = taken.get(r.listName) ?? new Set(known?.entryIds ?? []);
       taken.set(r.listName, ids);
+      if (r.entryId === undefined) return;
       if (ids.has(r.entryId)) add(i, 'entryId', 'DOE_LIST_ENTRY_REPEATED', { entryId: r.entryId, name: r.listName });
       else ids.add(r.entryId);
     });

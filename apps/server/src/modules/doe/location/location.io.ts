@@ -2,6 +2,7 @@ import { errorMessages, formatMessage } from '@breedwise/contracts';
 import {
   LocationCreate,
   LocationExportQuery,
+  countryLabel,
   doePermissions as P,
   enableStatusLabels,
   locationIoLabels,
@@ -22,7 +23,7 @@ export const locationIo: ResourceIo<LocationRow, LocationInput, LocationExportQu
   columns: [
     { key: 'name', ...L.name, required: true, width: 22 },
     { key: 'code', ...L.code, required: true, width: 14 },
-    { key: 'country', ...L.country },
+    { key: 'country', ...L.country, value: (r, l) => countryLabel(r.country, l) },
     { key: 'province', ...L.province },
     { key: 'city', ...L.city },
     { key: 'longitude', ...L.longitude, type: 'number' },
@@ -39,12 +40,13 @@ export const locationIo: ResourceIo<LocationRow, LocationInput, LocationExportQu
     const taken = await existingCodes(
       db,
       ctx,
-      rows.map((r) => r.value.code),
+      rows.map((r) => r.value.code).filter((c): c is string => typeof c === 'string'),
     );
     const firstRow = new Map<string, number>();
     rows.forEach(({ rowNumber, value: r }, i) => {
       const add = (code: string, params: Record<string, unknown>) =>
         problems.set(i, [...(problems.get(i) ?? []), { field: 'code', message: formatMessage(errorMessages[code][locale], params) }]);
+      if (typeof r.code !== 'string') return;
       if (taken.has(r.code)) add('DOE_LOCATION_CODE_EXISTS', { code: r.code });
       const seen = firstRow.get(r.code);
       if (seen !== undefined) add('DOE_LOCATION_CODE_REPEATED', { code: r.code, row: seen });

@@ -20,7 +20,7 @@ function documentRoutes(app: FastifyInstance, kind: DocKind) {
     create: (req) => createDoc(db, ctxOf(req), kind, req.body),
     update: (req) => updateDoc(db, ctxOf(req), kind, req.body),
     status: (req) => transitionDoc(db, ctxOf(req), sourceOf(req), kind, req.body.id, req.body.action, req.body.comment),
-    audit: (req) => transitionDoc(db, ctxOf(req), sourceOf(req), kind, req.body.id, req.body.action, req.body.comment),
+    audit: (req) => transitionDoc(db, ctxOf(req), sourceOf(req), kind, req.body.id, req.body.action, req.body.comment, app.config),
     remove: async (req) => {
       await deleteDoc(db, ctxOf(req), kind, req.params.id);
       return null;

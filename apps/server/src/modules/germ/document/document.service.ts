@@ -6,6 +6,8 @@ import {
   docActionsFrom,
   docList,
   docPermissions,
+  docKindLabels,
+  docReviewTexts,
   docStatusLabels,
   type DocAction,
   type DocDetail,
@@ -24,7 +26,10 @@ import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { iso } from '../../../platform/reply';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { audit, type AuditSource } from '../../audit';
-import { sysUser } from '../../system';
+import { notifierFor, sysUser } from '../../system';
+import { sendMessage } from '../../message';
+import type { Config } from '../../../config';
+import { formatMessage, type Locale, type Translations } from '@breedwise/contracts';
 import { nextNumber } from '../counter/counter.service';
 import { germGermplasm } from '../germplasm/germplasm.tables';
 import { applyMovement, insufficient, lockLots } from '../ledger/ledger.service';
@@ -388,9 +393,12 @@ export async function transitionDoc(
   id: number,
   action: DocAction,
   comment: string | null,
+  /** Mail settings: with a mail gateway configured, the requester of an approved or rejected document also gets an e-mail. */
+  config?: Pick<Config, 'sms' | 'mail'>,
 ): Promise<DocDetail> {
   requireCropWrite(ctx);
   const rule = DOC_TRANSITIONS[action];
+  let mail: { userId: number; subject: Translations; text: Translations } | null = null;
   await db.transaction(async (tx) => {
     const doc = await lockDoc(tx, ctx, kind, id);
     if (!(rule.from as readonly DocStatus[]).includes(doc.status)) {
@@ -416,8 +424,41 @@ export async function transitionDoc(
       targetId: doc.id,
       detail: { docNo: doc.docNo, from: doc.status, to: rule.to, comment },
     });
+    if ((action === 'approve' || action === 'reject') && doc.createdBy) {
+      // The requester hears of the review in the inbox (same transaction), and by e-mail when configured.
+      const [reviewer] = await tx.select({ nickName: sysUser.nickName, username: sysUser.username }).from(sysUser).where(eq(sysUser.id, ctx.userId));
+      const say = (text: Translations, params: Record<string, unknown>): Translations => ({
+        'zh-CN': formatMessage(text['zh-CN'], params.zh as Record<string, unknown>),
+        en: formatMessage(text.en, params.en as Record<string, unknown>),
+      });
+      const params = (l: Locale) => ({
+        kind: docKindLabels[kind][l],
+        docNo: doc.docNo,
+        title: doc.title ?? '',
+        reviewer: reviewer?.nickName || reviewer?.username || '',
+        comment: comment ? formatMessage(docReviewTexts.comment[l], { comment }) : '',
+      });
+      const both = { zh: params('zh-CN'), en: params('en') };
+      const title = say(action === 'approve' ? docReviewTexts.approvedTitle : docReviewTexts.rejectedTitle, both);
+      const content = say(action === 'approve' ? docReviewTexts.approved : docReviewTexts.rejected, both);
+      await sendMessage(tx, [doc.createdBy], { orgId: doc.orgId, type: 'approval', title, content, link: `/germ/${kind}?open=${doc.id}` });
+      mail = { userId: doc.createdBy, subject: title, text: content };
+    }
   });
+  if (mail && config && notifierFor(config).mailConfigured) await mailRequester(db, config, mail);
   return getDoc(db, ctx, kind, id);
+}
+
+/** The e-mail of a review, in the requester's language; a failed delivery is in the outbox record, the review stands. */
+async function mailRequester(db: DbOrTx, config: Pick<Config, 'sms' | 'mail'>, m: { userId: number; subject: Translations; text: Translations }) {
+  const [user] = await db.select({ email: sysUser.email, locale: sysUser.locale }).from(sysUser).where(eq(sysUser.id, m.userId));
+  if (!user?.email) return;
+  const l: Locale = user.locale === 'en' ? 'en' : 'zh-CN';
+  try {
+    await notifierFor(config).mail(db, { to: user.email, subject: m.subject[l], text: m.text[l], purpose: 'germ.document.review' });
+  } catch {
+    // recorded as failed in the outbox by the notifier
+  }
 }
 
 /** Submitted documents of the current crop waiting for approval, per kind the caller may approve. */

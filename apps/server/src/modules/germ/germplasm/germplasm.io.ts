@@ -62,10 +62,20 @@ export const germplasmIo: ResourceIo<GermplasmRow, ImportRow, ExportQuery> = {
     const problems = new Map<number, { field: string; message: string }[]>();
     const add = (i: number, field: string, code: string, params: Record<string, unknown>) =>
       problems.set(i, [...(problems.get(i) ?? []), { field, message: formatMessage(errorMessages[code][locale], params) }]);
-    const refs = rows.flatMap((r) => [r.value.accessionNo, r.value.femaleParent, r.value.maleParent]).filter((v): v is string => !!v);
+    const refs = rows.flatMap((r) => [r.value.accessionNo, r.value.femaleParent, r.value.maleParent]).filter((v): v is string => typeof v === 'string' && !!v);
     const known = await existingAccessions(db, ctx, [...new Set(refs)]);
     const earlier = new Map<string, number>();
     rows.forEach(({ rowNumber, value: r }, i) => {
+      const own = typeof r.accessionNo === 'string' ? r.accessionNo : undefined;
+      if (own === undefined) {
+        // The row schema refused the accession number: its parents are still checked.
+        for (const key of ['femaleParent', 'maleParent'] as const) {
+          const ref = r[key];
+          if (typeof ref === 'string' && !known.has(ref) && !earlier.has(ref))
+            add(i, key, 'GERM_PARENT_NOT_FOUND', { field: L.parents[key][locale], value: ref });
+        }
+        return;
+      }
       if (known.has(r.accessionNo)) add(i, 'accessionNo', 'GERM_ACCESSION_EXISTS', { accessionNo: r.accessionNo });
       const seen = earlier.get(r.accessionNo);
       if (seen !== undefined) add(i, 'accessionNo', 'GERM_ACCESSION_REPEATED', { accessionNo: r.accessionNo, row: seen });

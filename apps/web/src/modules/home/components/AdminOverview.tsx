@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { Permissions, hasPermission } from '@breedwise/contracts';
-import { type AuditRow, type OrgRow } from '@breedwise/contracts/system';
+import { Permissions, hasPermission, type Locale } from '@breedwise/contracts';
+import { auditActionLabel, auditTargetLabel, type AuditRow, type OrgRow } from '@breedwise/contracts/system';
 import { type LoginInfoData } from '@breedwise/contracts/auth';
 import { RelativeTime } from '../../../components/common';
 import { api, request, type PageResult } from '../../../lib/request';
@@ -160,7 +160,8 @@ const RESULT_COLOR: Record<AuditRow['result'], string> = { success: 'success', f
 
 /** The newest entries of the operation log (who did what, when), for administrators. */
 export function RecentAudit({ info }: { info: LoginInfoData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language as Locale) || 'zh-CN';
   const navigate = useNavigate();
   const allowed = hasPermission(info.permissions, P.logList);
   const audit = useQuery({
@@ -197,10 +198,10 @@ export function RecentAudit({ info }: { info: LoginInfoData }) {
               <List.Item className="bw-audit-item">
                 <span className="bw-audit-what">
                   <Tag color={RESULT_COLOR[a.result]}>{t(`home.admin.results.${a.result}`)}</Tag>
-                  <Typography.Text code>{a.action}</Typography.Text>
+                  <span title={a.action}>{auditActionLabel(a.action, locale)}</span>
                   {a.targetType && (
                     <Typography.Text type="secondary" className="bw-audit-target">
-                      {a.targetType} {a.targetId ?? ''}
+                      {auditTargetLabel(a, locale)}
                     </Typography.Text>
                   )}
                 </span>

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherOrg, createTestApp, waitForTask, type TestApp } from '../../../../test/harness';
+import { fieldMapTitle } from '../fieldbook';
 
 let t: TestApp;
 let admin: string;
@@ -103,6 +104,19 @@ describe('experiments: design with preview, re-randomise and save', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as never);
     expect(wb.worksheets[0].rowCount).toBe(129);
+    // The season in the user's language, never the stored key (issue 14 item 11).
+    const seasonAt = (book: ExcelJS.Workbook) =>
+      book.worksheets[0].getRow(2).getCell((book.worksheets[0].getRow(1).values as unknown[]).indexOf('season')).value;
+    expect(seasonAt(wb)).toBe('Summer');
+    const zhBook = new ExcelJS.Workbook();
+    await zhBook.xlsx.load(
+      (await t.app.inject({ method: 'GET', url: `${base}/fieldbook/${exp.id}`, headers: { token: admin, 'accept-language': 'zh-CN' } })).rawPayload as never,
+    );
+    expect(seasonAt(zhBook)).toBe('夏季');
+    const info = JSON.stringify(zhBook.worksheets.map((w) => w.getSheetValues()));
+    expect(info).toContain('2026 / 夏季');
+    expect(fieldMapTitle(detail.body.data, 'zh-CN')).toContain('2026 夏季');
+    expect(fieldMapTitle(detail.body.data, 'en')).toContain('2026 Summer');
 
     const pdf = await t.app.inject({ method: 'GET', url: `${base}/map/${exp.id}?paper=A4`, headers: { token: admin } });
     expect(pdf.headers['content-type']).toBe('application/pdf');

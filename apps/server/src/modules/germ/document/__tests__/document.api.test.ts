@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness';
+import { eq } from 'drizzle-orm';
 import { inventoryFixture } from '../../testing';
+import { sysOutbox, sysUser } from '../../../system';
 
 type Fixture = Awaited<ReturnType<typeof inventoryFixture>>;
 let t: TestApp,
@@ -153,4 +155,60 @@ describe('documents', () => {
     expect((await t.call('GET', `${api}/scrap/detail/${doc.body.data.id}`, { token: outsider })).status).toBe(404);
     expect((await t.call('PUT', `${api}/scrap/audit`, { token: outsider, body: { id: doc.body.data.id, action: 'approve' } })).status).toBe(404);
   });
+});
+
+describe('review messages', () => {
+  const inbox = async (token: string, lang = 'zh-CN') =>
+    (await t.call('GET', '/api/auth/api/message/list', { token, query: { pageNum: 1, pageSize: 5 }, headers: { 'accept-language': lang } })).body.rows as {
+      type: string;
+      title: string;
+      content: string;
+      link: string | null;
+    }[];
+  const submitted = async (title: string) => {
+    const lotId = (await newLot(5)).id;
+    const doc = await t.call('POST', `${api}/inbound/create`, { token: clerk, body: { title, lines: [{ lotId, quantity: 1 }] } });
+    expect(doc.status, JSON.stringify(doc.body)).toBe(200);
+    expect((await t.call('PUT', `${api}/inbound/status`, { token: clerk, body: { id: doc.body.data.id, action: 'submit' } })).status).toBe(200);
+    return doc.body.data as { id: number; docNo: string };
+  };
+
+  it('tells the requester when a document is approved or rejected (inbox, both languages); no e-mail without a mail gateway', async () => {
+    await t.db.update(sysUser).set({ email: 'clerk@example.org' }).where(eq(sysUser.username, 'clerk'));
+    const a = await submitted('Mouldy seed');
+    expect((await t.call('PUT', `${api}/inbound/audit`, { token: admin, body: { id: a.id, action: 'reject', comment: 'count again' } })).status).toBe(200);
+    const [rejected] = await inbox(clerk);
+    expect(rejected).toMatchObject({ type: 'approval', title: `入库单 ${a.docNo} 被驳回`, link: `/germ/inbound?open=${a.id}` });
+    expect(rejected.content).toContain('审核意见：count again');
+    const b = await submitted('Old seed');
+    expect((await t.call('PUT', `${api}/inbound/audit`, { token: admin, body: { id: b.id, action: 'approve', comment: null } })).status).toBe(200);
+    const [approved] = await inbox(clerk, 'en');
+    expect(approved).toMatchObject({ title: `Your inbound document ${b.docNo} was approved`, link: `/germ/inbound?open=${b.id}` });
+    // The approver is not told of their own review.
+    expect((await inbox(admin)).some((m) => m.title.includes(b.docNo))).toBe(false);
+    const mails = await t.db.select().from(sysOutbox).where(eq(sysOutbox.purpose, 'germ.document.review'));
+    expect(mails).toHaveLength(0);
+  });
+
+  it('with a mail gateway configured, also sends the requester an e-mail in their language', async () => {
+    const other = await inventoryFixture({ BW_SMTP_URL: 'smtp://127.0.0.1:9', BW_MAIL_FROM: 'breedwise@example.org' });
+    try {
+      await other.t.db.update(sysUser).set({ email: 'clerk@example.org', locale: 'en' }).where(eq(sysUser.username, 'clerk'));
+      const lotId = (await other.newLot(5)).id;
+      const doc = await other.t.call('POST', `${other.api}/inbound/create`, { token: other.clerk, body: { title: 'Mail', lines: [{ lotId, quantity: 1 }] } });
+      await other.t.call('PUT', `${other.api}/inbound/status`, { token: other.clerk, body: { id: doc.body.data.id, action: 'submit' } });
+      const res = await other.t.call('PUT', `${other.api}/inbound/audit`, { token: other.admin, body: { id: doc.body.data.id, action: 'approve' } });
+      expect(res.status).toBe(200);
+      const [mail] = await other.t.db.select().from(sysOutbox).where(eq(sysOutbox.purpose, 'germ.document.review'));
+      // Port 9 refuses the connection: the attempt is recorded as failed, and the approval stands.
+      expect(mail).toMatchObject({
+        channel: 'email',
+        recipient: 'clerk@example.org',
+        subject: `Your inbound document ${doc.body.data.docNo} was approved`,
+        status: 'failed',
+      });
+    } finally {
+      await other.t.close();
+    }
+  }, 120_000);
 });

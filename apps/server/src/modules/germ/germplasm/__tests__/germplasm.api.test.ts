@@ -57,7 +57,7 @@ describe('germplasm records', () => {
     const res = await create({ accessionNo: 'T-BAD', name: 'Bad', type: 'breeding', pedigree: 'A/B//' }, admin, 'en');
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ field: 'pedigree', errorCode: 'GERM_PEDIGREE_SYNTAX' });
-    expect(res.body.errors[0].message).toBe('Pedigree syntax error at character 6: MISSING_PARENT');
+    expect(res.body.errors[0].message).toBe('Pedigree syntax error at character 6: a parent is missing');
     const check = await t.call('POST', `${base}/pedigree/check`, { token: breeder, body: { text: 'TestA*3/TestB' } });
     expect(check.body.data).toMatchObject({ ok: true, normalized: 'TestA*3/TestB' });
     expect(check.body.data.names.map((n: { name: string; matches: unknown[] }) => [n.name, n.matches.length])).toEqual([
@@ -214,5 +214,42 @@ describe('germplasm import and export', () => {
     expect(messages).toContain('种质编号 IMP-1 已存在');
     const nine = await t.call('GET', `${base}/page`, { token: admin, query: { keyword: 'IMP-9' } });
     expect(nine.body.total).toBe(0);
+  });
+
+  it('reports every problem of every row in one run, naming the columns, in the user’s language (task log and report too)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('x');
+    ws.addRow(['种质编号*', '名称*', '类型*', '入库日期', '系谱']);
+    // Row 2: no name (schema) and an accession that exists (database): both reported in the first run.
+    ws.addRow(['IMP-1', '', 'inbred', '', '']);
+    ws.addRow(['IMP-20', 'Twenty', 'inbred', 'yesterday', 'A/B//']);
+    ws.addRow(['IMP-21', 'Ok', 'inbred', '', '']);
+    const { payload, headers } = multipartBody({ mode: 'valid' }, { name: 'import-bad.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()) });
+    const res = await t.app.inject({ method: 'POST', url: `${base}/import`, headers: { ...headers, token: admin, 'accept-language': 'zh-CN' }, payload });
+    const task = await waitForTask(t, admin, res.json().data.taskId);
+    expect(task.status).toBe('succeeded');
+    expect(task.result).toMatchObject({ total: 3, invalid: 2, imported: 1 });
+    const errors = task.result.errors as { row: number; field: string; message: string }[];
+    const row2 = errors.filter((e) => e.row === 2);
+    expect(row2.map((e) => e.field).sort()).toEqual(['名称', '种质编号']);
+    expect(row2.find((e) => e.field === '种质编号')?.message).toContain('种质编号 IMP-1 已存在');
+    const row3 = errors.filter((e) => e.row === 3);
+    expect(row3.map((e) => e.field).sort()).toEqual(['入库日期', '系谱'].sort());
+    const text = errors.map((e) => `${e.field} ${e.message}`).join('\n');
+    for (const raw of ['introducedOn', 'name', 'pedigree', 'MISSING_PARENT', 'accessionNo']) expect(text).not.toContain(raw);
+    expect(row3.find((e) => e.field === '系谱')?.message).toContain('缺少亲本');
+    const logs = await t.call('GET', '/api/common/logs', { token: admin, query: { taskId: task.id } });
+    const lines = (logs.body.data as { message: string }[]).map((l) => l.message).join('\n');
+    expect(lines).toContain('读取文件 import-bad.xlsx');
+    expect(lines).toContain('共 3 行：有效 1 行，无效 2 行');
+    expect(lines).not.toMatch(/rows|attempt|finished/i);
+    const report = await t.app.inject({ method: 'GET', url: `/api/common/task/report/${task.id}`, headers: { token: admin, 'accept-language': 'zh-CN' } });
+    expect(report.statusCode).toBe(200);
+    expect(decodeURIComponent(String(report.headers['content-disposition']).split("UTF-8''")[1])).toBe('种质资源-导入错误-import-bad.xlsx');
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load(report.rawPayload as never);
+    expect(back.worksheets[0].getRow(2).getCell(2).value).toBe('名称');
+    const en = await t.app.inject({ method: 'GET', url: `/api/common/task/report/${task.id}`, headers: { token: admin, 'accept-language': 'en' } });
+    expect(decodeURIComponent(String(en.headers['content-disposition']).split("UTF-8''")[1])).toBe('Germplasm-Import errors-import-bad.xlsx');
   });
 });

@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { FilterItem } from '@breedwise/contracts';
-import { doePermissions as P, GERMPLASM_FIELD_TYPE, locationList, type LocationRow, type LocationStatus } from '@breedwise/contracts/doe';
+import type { FilterItem, Locale } from '@breedwise/contracts';
+import { countryLabel, doePermissions as P, GERMPLASM_FIELD_TYPE, locationList, type LocationRow, type LocationStatus } from '@breedwise/contracts/doe';
 import dayjs from 'dayjs';
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { FilterButton, fieldsFromSpec } from '../../../../components/filter-drawer';
@@ -25,7 +25,7 @@ import { usePage } from '../../../../lib/page-context';
  * location's fields. Opened from the germplasm location menu entry it works on germplasm fields (type 3).
  */
 export default function LocationListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const germplasm = usePage().path.startsWith('/doe/germplasm/');
   const fieldType = germplasm ? GERMPLASM_FIELD_TYPE : undefined;
@@ -70,7 +70,14 @@ export default function LocationListPage() {
         render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
       },
       { title: t('doe.location.code'), dataIndex: 'code', key: 'code', sorter: true, width: 120 },
-      { title: t('doe.location.country'), dataIndex: 'country', key: 'country', sorter: true, width: 100 },
+      {
+        title: t('doe.location.country'),
+        dataIndex: 'country',
+        key: 'country',
+        sorter: true,
+        width: 100,
+        render: (v: string | null) => countryLabel(v, i18n.language as Locale) || '—',
+      },
       { title: t('doe.location.province'), dataIndex: 'province', key: 'province', sorter: true, width: 100 },
       { title: t('doe.location.city'), dataIndex: 'city', key: 'city', sorter: true, width: 100 },
       {
@@ -155,7 +162,7 @@ export default function LocationListPage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, canEdit, canRemove],
+    [t, i18n.language, canEdit, canRemove],
   );
 
   const params = useMemo(

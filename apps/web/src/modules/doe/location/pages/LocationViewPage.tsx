@@ -1,6 +1,8 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '@breedwise/contracts';
+import { countryLabel } from '@breedwise/contracts/doe';
 import { usePage } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
@@ -9,7 +11,7 @@ import { LocationMap } from '../components/map/LocationMap';
 
 /** /doe/exp/location/viewLocation?id=: a location on the map with its fields. */
 export default function LocationViewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(usePage().search.get('id'));
   const { data, isError } = useQuery({ queryKey: [...api.doe.location.$key, id], queryFn: () => api.doe.location.detail({ id }) });
   if (!data) return <DetailState failed={isError} />;
@@ -21,7 +23,11 @@ export default function LocationViewPage() {
           bordered
           column={{ xs: 1, md: 3 }}
           items={[
-            { key: 'r', label: t('doe.location.region'), children: [data.country, data.province, data.city].filter(Boolean).join(' / ') || '—' },
+            {
+              key: 'r',
+              label: t('doe.location.region'),
+              children: [countryLabel(data.country, i18n.language as Locale), data.province, data.city].filter(Boolean).join(' / ') || '—',
+            },
             { key: 'c', label: t('doe.location.coordinates'), children: data.longitude === null ? '—' : `${data.longitude}, ${data.latitude}` },
             {
               key: 's',

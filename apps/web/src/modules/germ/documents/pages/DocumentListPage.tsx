@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Input, Segmented, Space, Switch, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,6 +8,7 @@ import { DOC_STATUSES, docPermissions, type DocDetail, type DocKind, type DocRow
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { queryClient } from '../../../../lib/query';
 import { usePermission } from '../../../../lib/permissions';
+import { usePage } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { dashboardTodoKey } from '../../cache';
 import { DocStatusTag } from '../components/DocStatusTag';
@@ -20,9 +21,19 @@ export function DocumentListPage({ kind }: { kind: DocKind }) {
   const P = docPermissions[kind];
   const docs = api.germ[kind];
   const [keyword, setKeyword] = useState('');
+  // `?status=submitted` (the dashboard's to-do line) filters the list; `?open=<id>` (a review message) opens a document.
+  const { search } = usePage();
+  const wantedStatus = search.get('status');
+  const wantedOpen = Number(search.get('open')) || null;
   const [status, setStatus] = useState<DocStatus | 'all'>('all');
   const [mine, setMine] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
+  useEffect(() => {
+    if (wantedStatus && (DOC_STATUSES as readonly string[]).includes(wantedStatus)) setStatus(wantedStatus as DocStatus);
+  }, [wantedStatus]);
+  useEffect(() => {
+    if (wantedOpen) setOpenId(wantedOpen);
+  }, [wantedOpen]);
   const [editing, setEditing] = useState<DocDetail | null | undefined>(undefined);
   const canAdd = usePermission(P.add);
   const canApprove = usePermission(P.approve);

@@ -1,9 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Card, Input, Select, Tag, Typography } from 'antd';
+import { Button, Card, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { AuditRow, LoginLogRow, OutboxRow } from '@breedwise/contracts/system';
+import type { Locale } from '@breedwise/contracts';
+import { auditActionLabel, auditTargetLabel, type AuditRow, type LoginLogRow, type OutboxRow } from '@breedwise/contracts/system';
+import { AuditDetailDrawer } from '../components/AuditDetail';
+import '../../system.css';
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { api } from '../../api';
 
@@ -11,9 +14,11 @@ const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 /** Operation log: the audit trail (who, what, when, where, outcome). */
 export function OperationLogPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language as Locale) || 'zh-CN';
   const [action, setAction] = useState('');
   const [result, setResult] = useState<string | undefined>();
+  const [open, setOpen] = useState<AuditRow | null>(null);
   const columns = useMemo<ColumnsType<AuditRow>>(
     () => [
       { title: t('system.log.at'), dataIndex: 'at', key: 'at', width: 170, sorter: true, render: time },
@@ -24,9 +29,9 @@ export function OperationLogPage() {
         key: 'action',
         width: 220,
         sorter: true,
-        render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+        render: (v: string) => <span title={v}>{auditActionLabel(v, locale)}</span>,
       },
-      { title: t('system.log.target'), key: 'target', width: 220, render: (_, r) => (r.targetType ? `${r.targetType} ${r.targetId ?? ''}` : '—') },
+      { title: t('system.log.target'), key: 'target', width: 220, ellipsis: true, render: (_, r) => auditTargetLabel(r, locale) || '—' },
       {
         title: t('system.log.result'),
         dataIndex: 'result',
@@ -37,13 +42,17 @@ export function OperationLogPage() {
       { title: t('system.log.ip'), dataIndex: 'ip', key: 'ip', width: 130 },
       {
         title: t('system.log.detail'),
-        dataIndex: 'detail',
         key: 'detail',
-        ellipsis: true,
-        render: (v: object) => <Typography.Text type="secondary">{JSON.stringify(v)}</Typography.Text>,
+        width: 90,
+        fixed: 'right',
+        render: (_, r) => (
+          <Button type="link" size="small" data-testid="audit-view" onClick={() => setOpen(r)}>
+            {t('system.log.view')}
+          </Button>
+        ),
       },
     ],
-    [t],
+    [t, locale],
   );
   const params = useMemo(() => ({ action: action || undefined, result }), [action, result]);
   return (
@@ -71,6 +80,7 @@ export function OperationLogPage() {
           }
         />
       </Card>
+      <AuditDetailDrawer row={open} onClose={() => setOpen(null)} />
     </div>
   );
 }
