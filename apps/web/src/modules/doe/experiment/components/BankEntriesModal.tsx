@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Flex, Input, Modal, Radio, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GERMPLASM_TYPES, germplasmTypeLabels, type GermplasmType } from '@breedwise/contracts/germ';
 import { MAX_BANK_ENTRIES, splitAccessionList, type AccessionReport, type BankAccessionRow } from '@breedwise/contracts/doe';
@@ -32,6 +32,7 @@ interface Props {
 export function BankEntriesModal({ open, experimentId, hasEntries, onClose, onAdded }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const locale = currentLocale();
   const [tab, setTab] = useState<'pick' | 'paste'>('pick');
   const [keyword, setKeyword] = useState('');
@@ -87,6 +88,8 @@ export function BankEntriesModal({ open, experimentId, hasEntries, onClose, onAd
         { errorMode: 'modal' },
       );
       void message.success(t('doe.bank.added', { n: picked.length }));
+      // The picker marks entries of the experiment: what it showed is out of date.
+      await queryClient.invalidateQueries({ queryKey: bank.$key });
       await onAdded(rows.length);
       onClose();
     } finally {
