@@ -123,7 +123,7 @@ test('adds experiment entries from the germplasm bank: picked in the table and p
   await dialog.getByTestId('bank-keyword').locator('input').fill(`E2E${tag}`);
   await dialog.getByTestId('bank-keyword').locator('input').press('Enter');
   await expect(dialog.getByTestId('bank-table').locator('.ant-table-row', { hasText: '已是材料' })).toHaveCount(3);
-  await expect(dialog.getByTestId('bank-mode')).toBeVisible();
+  await expect(p.getByTestId('bank-mode')).toBeVisible();
   await ctx.close();
 });
 

@@ -223,7 +223,7 @@ export function BankEntriesModal({ open, experimentId, hasEntries, onClose, onAd
                 <>
                   <Typography.Paragraph type="secondary">{t('doe.bank.pasteHint')}</Typography.Paragraph>
                   <Input.TextArea
-                    rows={6}
+                    rows={4}
                     value={text}
                     onChange={(e) => {
                       setText(e.target.value);

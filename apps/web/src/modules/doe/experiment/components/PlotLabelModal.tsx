@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Checkbox, Form, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
+import { App, Checkbox, Col, Form, InputNumber, Modal, Row, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PLOT_LABEL_FIELDS, PLOT_LABEL_FIELDS, type PlotLabelRequest } from '@breedwise/contracts/doe';
 import { LabelCodeRadio, LabelFormatSelect } from '../../../../components/common';
@@ -58,7 +58,7 @@ export function PlotLabelModal({ open, experiment, onClose }: Props) {
       okText={t('doe.plotLabel.print')}
       cancelText={t('common.cancel')}
       confirmLoading={busy}
-      width={640}
+      width={720}
       forceRender
     >
       <Form form={form} layout="vertical" data-testid="plot-label-form">
@@ -70,46 +70,56 @@ export function PlotLabelModal({ open, experiment, onClose }: Props) {
         >
           <Checkbox.Group options={PLOT_LABEL_FIELDS.map((f) => ({ value: f, label: t(`doe.plotLabel.field.${f}`) }))} />
         </Form.Item>
-        <Space wrap size={24} align="start">
-          <Form.Item name="labelFormat" label={t('label.format')}>
-            <LabelFormatSelect style={{ width: 280 }} data-testid="plot-label-format" />
-          </Form.Item>
-          <Form.Item name="code" label={t('label.code')}>
-            <LabelCodeRadio />
-          </Form.Item>
-        </Space>
-        <Space wrap size={24} align="start">
-          <Form.Item label={t('doe.plotLabel.range')} extra={t('doe.plotLabel.rangeHelp')}>
-            <Space>
-              <Form.Item name="plotFrom" noStyle>
-                <InputNumber min={0} placeholder={t('doe.plotLabel.from')} style={{ width: 110 }} data-testid="plot-label-from" />
-              </Form.Item>
-              <span>–</span>
-              <Form.Item name="plotTo" noStyle>
-                <InputNumber min={0} placeholder={t('doe.plotLabel.to')} style={{ width: 110 }} data-testid="plot-label-to" />
-              </Form.Item>
-            </Space>
-          </Form.Item>
-          <Form.Item name="reps" label={t('doe.plotLabel.reps')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('doe.plotLabel.allReps')}
-              style={{ minWidth: 160 }}
-              options={Array.from({ length: experiment.reps }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
-              data-testid="plot-label-reps"
-            />
-          </Form.Item>
-        </Space>
-        <Space wrap size={24} align="start">
-          <Form.Item name="fillers" label={t('doe.plotLabel.fillers')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="copies" label={t('label.copies')}>
-            <InputNumber min={1} max={10} />
-          </Form.Item>
-        </Space>
-        <Typography.Text type="secondary">{t('doe.plotLabel.scanHint')}</Typography.Text>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="labelFormat" label={t('label.format')}>
+              <LabelFormatSelect style={{ width: '100%' }} data-testid="plot-label-format" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="code" label={t('label.code')}>
+              <LabelCodeRadio />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label={t('doe.plotLabel.range')} extra={t('doe.plotLabel.rangeHelp')}>
+              <Space>
+                <Form.Item name="plotFrom" noStyle>
+                  <InputNumber min={0} placeholder={t('doe.plotLabel.from')} style={{ width: 120 }} data-testid="plot-label-from" />
+                </Form.Item>
+                <span>–</span>
+                <Form.Item name="plotTo" noStyle>
+                  <InputNumber min={0} placeholder={t('doe.plotLabel.to')} style={{ width: 120 }} data-testid="plot-label-to" />
+                </Form.Item>
+              </Space>
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="reps" label={t('doe.plotLabel.reps')}>
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('doe.plotLabel.allReps')}
+                style={{ width: '100%' }}
+                options={Array.from({ length: experiment.reps }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+                data-testid="plot-label-reps"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={12}>
+            <Form.Item name="fillers" label={t('doe.plotLabel.fillers')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={12}>
+            <Form.Item name="copies" label={t('label.copies')}>
+              <InputNumber min={1} max={10} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('doe.plotLabel.scanHint')}
+        </Typography.Paragraph>
       </Form>
     </Modal>
   );
