@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './errors';
 export * from './query';
 export * from './labels';
+export * from './label-format';
 export * from './permissions';
 export * from './common/filter';
 export * from './common/io';

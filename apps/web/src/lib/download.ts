@@ -84,3 +84,21 @@ export async function zipDownload(
   );
   saveBlob(new Blob([data as BlobPart], { type: 'application/zip' }), zipName.endsWith('.zip') ? zipName : `${zipName}.zip`);
 }
+
+/**
+ * POSTs a JSON body to a file endpoint (label PDFs) and opens the PDF it answers in a new tab, saved
+ * instead when the browser blocks the tab. A refusal throws an ApiError with the server's message.
+ */
+export async function openPostedPdf(url: string, body: unknown, fallbackName: string): Promise<void> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders() }, body: JSON.stringify(body) });
+  if (!res.ok) {
+    const err = (await res.json().catch(() => ({}))) as { msg?: string; code?: number; errorCode?: string };
+    throw new ApiError(err.msg ?? i18n.t('io.downloadFail'), res.status, err.code, err.errorCode);
+  }
+  const blob = await res.blob();
+  const name = safeFileName(fileNameFrom(res.headers.get('content-disposition')) ?? fallbackName, fallbackName);
+  const link = URL.createObjectURL(blob);
+  const win = window.open(link, '_blank');
+  if (!win) saveBlob(blob, name);
+  setTimeout(() => URL.revokeObjectURL(link), 60_000);
+}

@@ -3,6 +3,8 @@ import { defineApi, resource } from '../http/endpoint';
 import { activityCategory, activityRecord } from './activity';
 import { entryGroup } from './entry-group';
 import { experiment } from './experiment';
+import { experimentBank } from './entry-bank';
+import { plotLabel } from './plot-label';
 import { block, field } from './field';
 import { germDesign } from './germ-design';
 import { germList } from './germlist';
@@ -22,6 +24,8 @@ export const doeApi = defineApi('doe', '/api/doe', {
   field,
   block,
   experiment,
+  experimentBank,
+  plotLabel,
   germList,
   germDesign,
   entryGroup,

@@ -1,4 +1,6 @@
 import { defineModuleErrors, type Translations } from '../errors';
+import { bankFieldLabels } from './entry-bank';
+import { plotLabelFieldNames } from './plot-label';
 
 /** Every error of the DOE module (spec sections 5 and 8): codes carry the DOE_ prefix. */
 export const doeErrors = defineModuleErrors('DOE', {
@@ -98,6 +100,20 @@ export const doeErrors = defineModuleErrors('DOE', {
   },
   DOE_FILLER_REQUIRED: { 'zh-CN': '有 {fillers} 个空余小区，需要填写填充材料', en: '{fillers} plots are left over; a filler is required' },
   DOE_ENTRY_NO_REPEATED: { 'zh-CN': '材料编号 {entryNo} 重复出现', en: 'Entry number {entryNo} appears twice' },
+  DOE_BANK_GERMPLASM_NOT_FOUND: { 'zh-CN': '当前作物的种质库中没有种质 {id}', en: 'Accession {id} is not in the current crop’s bank' },
+  DOE_BANK_GERMPLASM_REPEATED: { 'zh-CN': '种质 {accessionNo} 重复出现', en: 'Accession {accessionNo} appears twice' },
+  DOE_BANK_GERMPLASM_IN_EXPERIMENT: { 'zh-CN': '种质 {accessionNo} 已是本试验的材料', en: 'Accession {accessionNo} is already an entry of this experiment' },
+  DOE_ENTRY_COUNT_EXCEEDED: { 'zh-CN': '试验材料数 {count} 超过上限 {max}', en: 'The experiment would have {count} entries, more than the maximum of {max}' },
+  DOE_PLOT_RANGE_ORDER: { 'zh-CN': '结束小区号 {to} 小于起始小区号 {from}', en: 'The last plot {to} is before the first plot {from}' },
+  DOE_LABELS_NO_LAYOUT: {
+    'zh-CN': '试验还没有保存的布局，请先完成设计再打印小区标签',
+    en: 'The experiment has no saved layout yet; design it before printing plot labels',
+  },
+  DOE_LABELS_NONE_SELECTED: { 'zh-CN': '所选范围和重复中没有小区', en: 'No plot lies in the chosen range and reps' },
+  DOE_LABELS_TOO_MANY: {
+    'zh-CN': '{count} 张标签超过单个文件上限 {max}，请缩小范围或减少份数',
+    en: '{count} labels exceed the maximum of {max} per file; narrow the range or print fewer copies',
+  },
   DOE_LIST_NAME_EXISTS: { 'zh-CN': '种植清单 {name} 已存在', en: 'A planting list named {name} already exists' },
   DOE_LIST_NAME_TYPE_MISMATCH: { 'zh-CN': '清单 {name} 已存在且类型不同', en: 'List {name} exists with another type' },
   DOE_LIST_IN_USE: {
@@ -172,6 +188,8 @@ export const doeErrors = defineModuleErrors('DOE', {
 
 /** Labels of the DOE payload fields, naming them in validation messages. */
 export const doeFieldLabels: Record<string, Translations> = {
+  ...bankFieldLabels,
+  ...plotLabelFieldNames,
   country: { 'zh-CN': '国家', en: 'Country' },
   province: { 'zh-CN': '省份', en: 'Province' },
   city: { 'zh-CN': '城市', en: 'City' },

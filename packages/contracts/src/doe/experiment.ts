@@ -343,6 +343,8 @@ export const ExperimentEntryInput = z.object({
   generation: optionalText(20),
   pedigree: optionalText(500),
   materialType: optionalText(30),
+  /** The germplasm bank's accession this entry is (kept when the entries are saved again). */
+  germplasmId: optionalId,
 });
 export type ExperimentEntryInput = z.input<typeof ExperimentEntryInput>;
 
@@ -364,6 +366,8 @@ export const ExperimentEntryRow = z.object({
   pedigree: z.string().nullable(),
   materialType: z.string().nullable(),
   listEntryId: z.number().int().nullable(),
+  germplasmId: z.number().int().nullable(),
+  accessionNo: z.string().nullable(),
 });
 export type ExperimentEntryRow = z.infer<typeof ExperimentEntryRow>;
 

@@ -8,6 +8,8 @@ export * from './team';
 export * from './project';
 export * from './field';
 export * from './experiment';
+export * from './entry-bank';
+export * from './plot-label';
 export * from './germlist';
 export * from './germ-design';
 export * from './entry-group';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Translations } from '../errors';
 import { taskLogsEndpoint } from '../common/task';
 import { resource } from '../http/endpoint';
+import { LABEL_FORMATS, LabelCode, LabelFormat } from '../label-format';
 import { germPermissions as P } from './permissions';
 import { GermplasmType } from './germplasm';
 import { LotUnit } from './inventory';
@@ -79,21 +80,17 @@ export const LABEL_FIELDS = {
 } as const;
 export type LabelField = (typeof LABEL_FIELDS)['lot'][number] | (typeof LABEL_FIELDS)['germplasm'][number];
 
-/** Sheet layouts: A4 label stock commonly bought for seed packets. */
-export const LABEL_LAYOUTS = {
-  'a4-3x8': { columns: 3, rows: 8, widthMm: 70, heightMm: 37 },
-  'a4-2x7': { columns: 2, rows: 7, widthMm: 99, heightMm: 38 },
-  'a4-4x10': { columns: 4, rows: 10, widthMm: 52.5, heightMm: 29.7 },
-} as const;
-export type LabelLayout = keyof typeof LABEL_LAYOUTS;
+/** Label formats: the shared definition (A4 sheets and thermal rolls), also used by plot labels. */
+export const LABEL_LAYOUTS = LABEL_FORMATS;
+export type LabelLayout = LabelFormat;
 
 export const LabelRequest = z
   .object({
     target: z.enum(LABEL_TARGETS),
     ids: z.array(z.number().int().positive()).min(1).max(1000),
     fields: z.array(z.string()).min(1).max(6),
-    code: z.enum(['qr', 'code128', 'both']).default('both'),
-    layout: z.enum(Object.keys(LABEL_LAYOUTS) as [LabelLayout, ...LabelLayout[]]).default('a4-3x8'),
+    code: LabelCode.default('both'),
+    layout: LabelFormat.default('a4-3x8'),
     copies: z.number().int().min(1).max(10).default(1),
   })
   .superRefine((v, ctx) => {
@@ -195,7 +192,8 @@ export const label = resource(
       method: 'POST',
       path: '/pdf',
       permission: P.labelPrint,
-      summary: 'A4 sheets of labels (PDF) for lots or germplasm: chosen fields, QR code and/or Code 128 carrying the lot or accession number',
+      summary:
+        'Labels (PDF) on A4 sheets or thermal rolls (one label per page) for lots or germplasm: chosen fields, QR code and/or Code 128 carrying the lot or accession number',
       body: LabelRequest,
       file: true,
     },

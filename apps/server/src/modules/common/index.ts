@@ -15,6 +15,7 @@ export { sysTask } from './task/task.tables';
 export { createTask, appendTaskLog, taskLogs } from './task/task.service';
 export { JobQueue, type JobContext, type JobDefinition } from './jobs/queue';
 export { csvLine, safeCell } from './io/cells';
+export { renderLabelPdf, type LabelContent, type LabelPdfOptions } from './label/label-pdf';
 export { buildWorkbook, readFirstSheet, writeWorkbookFile, type CellValue } from './io/xlsx';
 export { resourceIoHandlers, registerResourceIoJobs, taskContext, type IoColumn, type ResourceIo } from './io/resource-io';
 

@@ -6,7 +6,9 @@ import { registerEndpoints } from '../../platform/endpoints';
 import type { JobDeps, ServerModule } from '../../platform/module';
 import { activityRoutes } from './activity/activity.routes';
 import { entryGroupRoutes } from './entry-group/entry-group.routes';
+import { experimentBankRoutes } from './experiment/entry-bank.routes';
 import { experimentRoutes } from './experiment/experiment.routes';
+import { plotLabelRoutes } from './experiment/plot-label.routes';
 import { defineLayoutJob } from './experiment/layout.job';
 import { fieldRoutes } from './field/field.routes';
 import { germDesignRoutes } from './germ-design/germ-design.routes';
@@ -38,6 +40,8 @@ export const doeModule: ServerModule<JobQueue> = {
     projectRoutes(app);
     fieldRoutes(app);
     experimentRoutes(app);
+    experimentBankRoutes(app);
+    plotLabelRoutes(app);
     germListRoutes(app);
     germDesignRoutes(app);
     entryGroupRoutes(app);

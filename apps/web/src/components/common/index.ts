@@ -8,3 +8,4 @@ export { PageWatermark } from './Watermark';
 export { QrCode } from './QrCode';
 export { PALETTE, themeShades } from './palette';
 export { MENU_ICON_NAMES, menuIcon } from './menu-icons';
+export { LabelFormatSelect, LabelCodeRadio } from './LabelFormatSelect';

@@ -34,6 +34,7 @@ import { doeLocation } from '../location/location.tables';
 import { requireUsableProject } from '../project/project.service';
 import { refusal, statusLabel, qualified } from '../shared';
 import { previewOf, runDesign, statisticsOf, summaryOf, toPlots, type DesignInput } from './design';
+import { requireBankGermplasm } from './entry-bank.rules';
 import { canTransition, transition } from './experiment.state';
 import { doeExperiment, doeExperimentEntry, doePlot } from './experiment.tables';
 
@@ -353,6 +354,8 @@ export async function experimentEntries(db: DbOrTx, ctx: RequestContext, id: num
       pedigree: doeExperimentEntry.pedigree,
       materialType: doeExperimentEntry.materialType,
       listEntryId: doeExperimentEntry.listEntryId,
+      germplasmId: doeExperimentEntry.germplasmId,
+      accessionNo: sql<string | null>`(select g.accession_no from germ_germplasm g where g.id = ${qualified(doeExperimentEntry.germplasmId)})`,
     })
     .from(doeExperimentEntry)
     .where(eq(doeExperimentEntry.experimentId, id))
@@ -367,7 +370,16 @@ type EntryValues = {
   pedigree: string | null;
   materialType: string | null;
   listEntryId?: number | null;
+  germplasmId?: number | null;
 };
+
+/** The experiment locked for a change of its entries: refused once pushed or designed. */
+export async function entriesRow(tx: Tx, ctx: RequestContext, id: number) {
+  const row = await lockedRow(tx, ctx, id);
+  if (row.locked) throw refusal(409, 'DOE_EXPERIMENT_LOCKED', {}, ctx.locale);
+  if (row.status !== 'temporary') throw refusal(409, 'DOE_EXPERIMENT_ENTRIES_FIXED', {}, ctx.locale, 'entries');
+  return row;
+}
 
 /** Entries change only while the experiment is in temporary storage (a design is built on them). */
 async function replaceEntries(db: DbOrTx, ctx: RequestContext, id: number, entries: EntryValues[]): Promise<ExperimentEntryRow[]> {
@@ -378,9 +390,13 @@ async function replaceEntries(db: DbOrTx, ctx: RequestContext, id: number, entri
     seen.add(e.entryNo);
   });
   await db.transaction(async (tx) => {
-    const row = await lockedRow(tx, ctx, id);
-    if (row.locked) throw refusal(409, 'DOE_EXPERIMENT_LOCKED', {}, ctx.locale);
-    if (row.status !== 'temporary') throw refusal(409, 'DOE_EXPERIMENT_ENTRIES_FIXED', {}, ctx.locale, 'entries');
+    await entriesRow(tx, ctx, id);
+    await requireBankGermplasm(
+      tx,
+      ctx,
+      entries.map((e) => e.germplasmId ?? null),
+      (i) => `entries.${i}.germplasmId`,
+    );
     await tx.delete(doeExperimentEntry).where(eq(doeExperimentEntry.experimentId, id));
     for (let i = 0; i < entries.length; i += 1000) {
       await tx.insert(doeExperimentEntry).values(entries.slice(i, i + 1000).map((e) => ({ ...e, experimentId: id })));
@@ -407,6 +423,7 @@ export async function saveEntries(
       generation: e.generation,
       pedigree: e.pedigree,
       materialType: e.materialType,
+      germplasmId: e.germplasmId,
     })),
   );
 }

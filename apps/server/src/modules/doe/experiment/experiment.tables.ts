@@ -1,5 +1,6 @@
 import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sysUser } from '../../system';
+import { germGermplasm } from '../../germ/germplasm/germplasm.tables';
 import { doeField } from '../field/field.tables';
 import { doeGermListEntry } from '../germlist/germlist.tables';
 import { doeLocation } from '../location/location.tables';
@@ -72,8 +73,10 @@ export const doeExperimentEntry = pgTable(
     pedigree: text('pedigree'),
     materialType: text('material_type'),
     listEntryId: integer('list_entry_id').references(() => doeGermListEntry.id, { onDelete: 'set null' }),
+    /** The bank's accession the entry is, when taken from the germplasm bank (or saved with it). */
+    germplasmId: integer('germplasm_id').references(() => germGermplasm.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('doe_experiment_entry_uq').on(t.experimentId, t.entryNo)],
+  (t) => [uniqueIndex('doe_experiment_entry_uq').on(t.experimentId, t.entryNo), index('doe_experiment_entry_germplasm_idx').on(t.germplasmId)],
 );
 
 /** One plot of an experiment's saved layout. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness';
+import { pdfPages } from '../../../../test/pdf-pages';
 import { inventoryFixture } from '../../testing';
 
 let t: TestApp, api: string, admin: string, germplasmId: number;
@@ -45,6 +46,26 @@ describe('statistics and labels', () => {
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toMatch(/NotoSansSC/);
     expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(2);
+    expect(pdfPages(res.rawPayload).sizesMm[0]).toEqual({ width: 210, height: 297 });
+  });
+
+  it('prints seed labels on thermal rolls, one label per page, in the formats plot labels share', async () => {
+    const lots = (await t.call('GET', `${api}/lot/page`, { token: admin, query: { pageSize: 5 } })).body.rows.map((r: { id: number }) => r.id);
+    for (const [layout, size] of [
+      ['roll-50x30', { width: 50, height: 30 }],
+      ['roll-60x40', { width: 60, height: 40 }],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${api}/label/pdf`,
+        headers: { token: admin },
+        payload: { target: 'lot', ids: lots, fields: ['lotNo', 'name', 'quantity'], code: 'both', layout, copies: 2 },
+      });
+      expect(res.statusCode).toBe(200);
+      const pages = pdfPages(res.rawPayload);
+      expect(pages.count).toBe(lots.length * 2);
+      expect(pages.sizesMm.every((s) => s.width === size.width && s.height === size.height)).toBe(true);
+    }
     const bad = await t.call('POST', `${api}/label/pdf`, {
       token: admin,
       body: { target: 'germplasm', ids: [germplasmId], fields: ['lotNo'] },

@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
-import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ExperimentEntryInput, ExperimentEntryRow } from '@breedwise/contracts/doe';
 import { api } from '../../api';
 import { GermListSelect } from '../../germlist/components/GermListSelect';
+import { BankEntriesModal } from './BankEntriesModal';
 
 const experiment = api.doe.experiment;
-const toInput = ({ listEntryId: _listEntryId, ...entry }: ExperimentEntryRow): ExperimentEntryInput => entry;
+const toInput = ({ listEntryId: _listEntryId, accessionNo: _accessionNo, ...entry }: ExperimentEntryRow): ExperimentEntryInput => entry;
 
-/** The experiment's entries: taken from a planting list or generated, checks (core controls) switched per entry. */
+/** The experiment's entries: taken from the germplasm bank or a planting list, or generated; checks (core controls) switched per entry. */
 export function EntriesPanel({ experimentId, editable }: { experimentId: number; editable: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { data = [], isLoading } = useQuery({ queryKey: [...experiment.entries.key, experimentId], queryFn: () => experiment.entries({ id: experimentId }) });
   const [fromList, setFromList] = useState(false);
+  const [fromBank, setFromBank] = useState(false);
   const [generate, setGenerate] = useState(false);
   const [listId, setListId] = useState<number | undefined>();
   const [form] = Form.useForm();
@@ -41,6 +43,11 @@ export function EntriesPanel({ experimentId, editable }: { experimentId: number;
         <Typography.Text>{t('doe.entries.summary', { total: data.length, checks })}</Typography.Text>
         {checks === 0 && data.length > 0 && <Tag color="warning">{t('doe.entries.needCheck')}</Tag>}
         {editable && (
+          <Button icon={<DatabaseOutlined />} onClick={() => setFromBank(true)} data-testid="entries-from-bank">
+            {t('doe.bank.open')}
+          </Button>
+        )}
+        {editable && (
           <Button icon={<ImportOutlined />} onClick={() => setFromList(true)} data-testid="entries-from-list">
             {t('doe.entries.fromList')}
           </Button>
@@ -61,6 +68,7 @@ export function EntriesPanel({ experimentId, editable }: { experimentId: number;
         columns={[
           { title: t('doe.entries.entryNo'), dataIndex: 'entryNo', width: 90 },
           { title: t('doe.entries.name'), dataIndex: 'name' },
+          { title: t('doe.bank.accessionNo'), dataIndex: 'accessionNo', width: 130 },
           {
             title: t('doe.entries.check'),
             dataIndex: 'type',
@@ -81,6 +89,15 @@ export function EntriesPanel({ experimentId, editable }: { experimentId: number;
           { title: t('doe.entries.generation'), dataIndex: 'generation', width: 100 },
           { title: t('doe.entries.pedigree'), dataIndex: 'pedigree', ellipsis: true },
         ]}
+      />
+      <BankEntriesModal
+        open={fromBank}
+        experimentId={experimentId}
+        hasEntries={data.length > 0}
+        onClose={() => setFromBank(false)}
+        onAdded={async () => {
+          await refresh();
+        }}
       />
       <Modal
         open={fromList}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Dropdown, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { DownloadOutlined, EditOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, FilePdfOutlined, TagsOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { FieldMap } from '../../components/FieldMap';
 import { HarvestModal } from '../../harvest/components/HarvestModal';
 import { doePaths } from '../../paths';
 import { ExperimentStatusTag } from '../components/ExperimentStatusTag';
+import { PlotLabelModal } from '../components/PlotLabelModal';
 
 const experiment = api.doe.experiment;
 const ACTIONS: StatusAction[] = ['finish', 'reopen', 'harvest', 'reset', 'push'];
@@ -29,6 +30,7 @@ export default function ExperimentViewPage() {
   const canHarvest = usePermission(P.harvestGenerate);
   const canGroup = usePermission(P.entriesAdd);
   const [harvesting, setHarvesting] = useState(false);
+  const [labelling, setLabelling] = useState(false);
   const { data: exp, isError } = useQuery({ queryKey: [...experiment.detail.key, id], queryFn: () => experiment.detail({ id }) });
   const plots = useQuery({ queryKey: [...experiment.plots.key, id], queryFn: () => experiment.plots({ id }), enabled: !!exp && exp.plotCount > 0 });
   const entries = useQuery({ queryKey: [...experiment.entries.key, id], queryFn: () => experiment.entries({ id }), enabled: !!exp });
@@ -164,6 +166,9 @@ export default function ExperimentViewPage() {
                           {t('doe.map.pdf')}
                         </Button>
                       </Dropdown>
+                      <Button icon={<TagsOutlined />} onClick={() => setLabelling(true)} data-testid="plot-labels">
+                        {t('doe.plotLabel.open')}
+                      </Button>
                     </Space>
                   )}
                   {exp.plotCount === 0 ? (
@@ -229,6 +234,7 @@ export default function ExperimentViewPage() {
         />
       </Card>
       {harvesting && <HarvestModal experiment={exp} open={harvesting} onClose={() => setHarvesting(false)} />}
+      {canExport && exp.plotCount > 0 && <PlotLabelModal open={labelling} experiment={exp} onClose={() => setLabelling(false)} />}
     </div>
   );
 }

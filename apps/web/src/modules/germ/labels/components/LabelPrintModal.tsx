@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { App, Checkbox, Form, InputNumber, Modal, Radio, Typography } from 'antd';
+import { App, Checkbox, Form, InputNumber, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LABEL_FIELDS, LABEL_LAYOUTS, type LabelLayout } from '@breedwise/contracts/germ';
+import { LABEL_FIELDS, type LabelLayout } from '@breedwise/contracts/germ';
+import { LabelCodeRadio, LabelFormatSelect } from '../../../../components/common';
 import { printLabels } from '../print-labels';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
 
 const DEFAULT_FIELDS = { lot: ['lotNo', 'name', 'accessionNo', 'place', 'quantity'], germplasm: ['accessionNo', 'name', 'type', 'generation', 'pedigree'] };
 
-/** Label sheets: fields (at most six), QR code and/or Code 128, layout and copies; the PDF opens in a new tab. */
+/** Labels: fields (at most six), QR code and/or Code 128, a shared format (A4 sheet or thermal roll) and copies; the PDF opens in a new tab. */
 export function LabelPrintModal({ open, target, ids, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -57,25 +58,13 @@ export function LabelPrintModal({ open, target, ids, onClose }: Props) {
         >
           <Checkbox.Group options={LABEL_FIELDS[target].map((f) => ({ value: f, label: t(`germ.label.field.${f}`) }))} />
         </Form.Item>
-        <Form.Item name="code" label={t('germ.label.code')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'both', label: t('germ.label.both') },
-              { value: 'qr', label: t('germ.label.qr') },
-              { value: 'code128', label: 'Code 128' },
-            ]}
-          />
+        <Form.Item name="code" label={t('label.code')}>
+          <LabelCodeRadio />
         </Form.Item>
-        <Form.Item name="layout" label={t('germ.label.layout')}>
-          <Radio.Group
-            options={Object.entries(LABEL_LAYOUTS).map(([k, l]) => ({
-              value: k,
-              label: t('germ.label.layoutOption', { columns: l.columns, rows: l.rows, w: l.widthMm, h: l.heightMm }),
-            }))}
-          />
+        <Form.Item name="layout" label={t('label.format')}>
+          <LabelFormatSelect style={{ width: 320 }} data-testid="label-format" />
         </Form.Item>
-        <Form.Item name="copies" label={t('germ.label.copies')}>
+        <Form.Item name="copies" label={t('label.copies')}>
           <InputNumber min={1} max={10} />
         </Form.Item>
         <Typography.Text type="secondary">{t('germ.label.scanHint')}</Typography.Text>

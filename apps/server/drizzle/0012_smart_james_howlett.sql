@@ -1,0 +1,3 @@
+ALTER TABLE "doe_experiment_entry" ADD COLUMN "germplasm_id" integer;--> statement-breakpoint
+ALTER TABLE "doe_experiment_entry" ADD CONSTRAINT "doe_experiment_entry_germplasm_id_germ_germplasm_id_fk" FOREIGN KEY ("germplasm_id") REFERENCES "public"."germ_germplasm"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "doe_experiment_entry_germplasm_idx" ON "doe_experiment_entry" USING btree ("germplasm_id");
