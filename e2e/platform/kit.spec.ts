@@ -106,8 +106,8 @@ test('import with row errors shows the report, and export downloads what the fil
   await page.getByTestId('import-start').click();
   const result = page.getByTestId('import-result');
   await expect(result).toContainText('共 3 行，正确 1 行，错误 2 行，已导入 1 行', { timeout: 30_000 });
-  await expect(result).toContainText('经度（longitude）不能大于 180');
-  await expect(result).toContainText('名称（name）必填');
+  await expect(result).toContainText('经度不能大于 180');
+  await expect(result).toContainText('名称必填');
   await page.getByRole('button', { name: '关 闭' }).click();
   // Wait for the dialog to go: antd hands the focus back to the Import button as it closes, and an
   // Enter pressed before that would open the dialog again.

@@ -19,7 +19,7 @@ export interface FieldError {
   errorCode?: string;
 }
 
-/** "经度（longitude）" / "Longitude (longitude)": the label the user sees and the key a developer greps. */
+/** "经度" / "Longitude": the label the user sees (never the internal key); the path itself when no label is known. */
 export function fieldName(path: string, locale: Locale): string {
   const key =
     path
@@ -27,8 +27,7 @@ export function fieldName(path: string, locale: Locale): string {
       .filter((p) => !/^\d+$/.test(p))
       .pop() ?? path;
   const label = fieldLabels[key]?.[locale];
-  if (!label) return path;
-  return locale === 'zh-CN' ? `${label}（${path}）` : `${label} (${path})`;
+  return label ?? path;
 }
 
 /** One translated message per issue, naming the field and the rule that failed. */

@@ -242,12 +242,12 @@ describe('imports', () => {
       {
         row: 4,
         field: 'name',
-        message: 'Name (name) starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
+        message: 'Name starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
       },
       {
         row: 5,
         field: 'remark',
-        message: 'Remark (remark) starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
+        message: 'Remark starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
       },
     ]);
     const page = await t.call('GET', '/api/doe/api/location/page', { token: admin, query: { keyword: 'FXI-', pageSize: 20 } });

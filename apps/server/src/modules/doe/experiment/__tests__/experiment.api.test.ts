@@ -196,7 +196,7 @@ describe('experiments: the design rules of spec section 5', () => {
   it('requires a plan name', async () => {
     const res = await preview({ planName: '  ' });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ field: 'planName', rule: 'required', message: 'Plan name (planName) is required' });
+    expect(res.body.errors[0]).toMatchObject({ field: 'planName', rule: 'required', message: 'Plan name is required' });
   });
 
   it('refuses a disabled or discarded field for a design', async () => {

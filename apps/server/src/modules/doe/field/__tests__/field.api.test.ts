@@ -59,7 +59,7 @@ describe('fields', () => {
     expect((await call('POST', '/field/create', field({ tiers: 0 }))).body.errors[0]).toMatchObject({
       field: 'tiers',
       rule: 'min',
-      message: 'Tiers (tiers) must be at least 1',
+      message: 'Tiers must be at least 1',
     });
     expect((await call('POST', '/field/create', field({ rows: 2000, cols: 2, tiers: 1001 }))).body.errors[0]).toMatchObject({ field: 'tiers', rule: 'max' });
     expect((await call('POST', '/field/create', field({ rows: 3, tiers: 4 }))).body).toMatchObject({

@@ -57,8 +57,8 @@ describe('locations: create and read', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'longitude', rule: 'max', message: 'Longitude (longitude) must be at most 180' },
-        { field: 'latitude', rule: 'min', message: 'Latitude (latitude) must be at least -90' },
+        { field: 'longitude', rule: 'max', message: 'Longitude must be at most 180' },
+        { field: 'latitude', rule: 'min', message: 'Latitude must be at least -90' },
       ]),
     );
   });
