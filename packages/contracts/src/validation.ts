@@ -40,7 +40,7 @@ export function describeIssue(issue: IssueLike, locale: Locale, errorText: (code
   switch (issue.code) {
     case 'invalid_type':
       if (p.expected === 'int') rule = 'integer';
-      else if (/received undefined/.test(issue.message ?? '')) rule = 'required';
+      else if (/received (undefined|null)/.test(issue.message ?? '')) rule = 'required';
       else {
         rule = 'type';
         params = { field, expected: typeNames[p.expected as keyof typeof typeNames]?.[locale] ?? String(p.expected) };

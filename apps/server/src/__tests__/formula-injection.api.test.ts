@@ -169,7 +169,17 @@ describe('every export', () => {
       const locationId = (await call('POST', '/location/create', { name: 'FX station', code: 'FX-S' })).body.data.id;
       const fieldId = (await call('POST', '/field/create', { locationId, name: 'F', code: 'FX-F', type: 1, rows: 4, cols: 4 })).body.data.id;
       expId = (
-        await call('POST', '/experiment/create', { name: 'FX', code: 'FX-E', year: 2026, season: 'autumn', designMethod: 'rcbd', reps: 2, locationId, fieldId })
+        await call('POST', '/experiment/create', {
+          name: 'FX',
+          code: 'FX-E',
+          year: 2026,
+          season: 'autumn',
+          designMethod: 'rcbd',
+          reps: 2,
+          projectId: (await call('POST', '/project/create', { name: 'FX project', code: 'FX-P' })).body.data.id,
+          locationId,
+          fieldId,
+        })
       ).body.data.id;
       const entries = [
         ...PAYLOADS.map((p, i) => ({ entryNo: i + 1, name: p, pedigree: p, generation: 'F4' })),

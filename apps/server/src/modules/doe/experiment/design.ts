@@ -42,6 +42,9 @@ export interface DesignLocation {
 
 export interface DesignInput {
   code: string;
+  /** The site (location) number within the experiment, 1 for the first. */
+  site?: number;
+  siteId?: number;
   location: DesignLocation | null;
   field: DesignField | null;
   entries: DesignEntry[];
@@ -239,14 +242,18 @@ export function runDesign(input: DesignInput): DesignResult {
   return result;
 }
 
-/** A unique plot id: the experiment code and the plot number as the engine padded it. */
-export function plotIdOf(code: string, enginePlotId: string): string {
-  return `${code}-${enginePlotId.replace(/^L1-P/, '')}`;
+/**
+ * A unique plot id: the experiment code and the plot number as the engine padded it; plots of a
+ * second or later location carry the site number (`E2026-0001-L2-101`), the first keeps `E2026-0001-101`.
+ */
+export function plotIdOf(code: string, enginePlotId: string, site = 1): string {
+  return `${code}-${site > 1 ? `L${site}-` : ''}${enginePlotId.replace(/^L1-P/, '')}`;
 }
 
-export function toPlots(code: string, result: DesignResult): PlotRow[] {
+export function toPlots(code: string, result: DesignResult, site = 1): PlotRow[] {
   return result.plots.map((p) => ({
-    plotId: plotIdOf(code, p.plot_id),
+    site,
+    plotId: plotIdOf(code, p.plot_id, site),
     plotNumber: p.plot_number,
     rep: p.rep,
     block: p.block,
@@ -288,13 +295,15 @@ export function statisticsOf(result: DesignResult): DesignStatistics {
   };
 }
 
-export function previewOf(input: DesignInput, result: DesignResult): DesignPreview {
+export function previewOf(input: DesignInput, result: DesignResult, conflicts: DesignPreview['conflicts'] = []): DesignPreview {
   return {
     seed: result.seed,
+    siteId: input.siteId ?? 0,
+    conflicts,
     planName: input.params.planName,
     designMethod: input.params.designMethod,
     summary: summaryOf(result),
     statistics: statisticsOf(result),
-    plots: toPlots(input.code, result),
+    plots: toPlots(input.code, result, input.site ?? 1),
   };
 }
