@@ -261,14 +261,14 @@ async function siteOf(db: DbOrTx, experimentId: number, siteId: number | null, l
   return site;
 }
 
+/** One design per field in an experiment (the name is read first: a failed insert ends the transaction). */
 async function guardSiteField<T>(db: DbOrTx, ctx: RequestContext, fieldId: number, write: () => Promise<T>): Promise<T> {
+  const [f] = await db.select({ name: doeField.name }).from(doeField).where(eq(doeField.id, fieldId));
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'doe_experiment_site_field_uq')) {
-      const [f] = await db.select({ name: doeField.name }).from(doeField).where(eq(doeField.id, fieldId));
+    if (isUniqueViolation(err, 'doe_experiment_site_field_uq'))
       throw refusal(409, 'DOE_SITE_FIELD_EXISTS', { field: f?.name ?? fieldId }, ctx.locale, 'fieldId');
-    }
     throw err;
   }
 }
