@@ -8,6 +8,7 @@ export * from './team';
 export * from './project';
 export * from './field';
 export * from './experiment';
+export * from './design-rules';
 export * from './germlist';
 export * from './germ-design';
 export * from './entry-group';

@@ -11,6 +11,7 @@ import {
   type DesignStatistics,
   type DesignSummary,
   type PlotRow,
+  uniformPlots,
 } from '@breedwise/contracts/doe';
 import { AppError } from '../../../platform/errors';
 import { translateError } from '../../../platform/i18n';
@@ -90,24 +91,6 @@ export function designRefusal(err: DesignError, locale: Locale): AppError {
 
 const required = (method: DesignMethod, param: string, locale: Locale) =>
   refusal(400, 'DOE_DESIGN_PARAM_MISSING', { method: designMethodLabels[method][locale], param: doeFieldLabels[param]?.[locale] ?? param }, locale, param);
-
-/** Plots a design needs per location when every variety gets the same replication (else null: the engine counts). */
-function uniformPlots(method: DesignMethod, varieties: number, p: DesignParamsParsed): { varieties: number; reps: number } | null {
-  const reps = p.reps ?? 1;
-  switch (method) {
-    case 'crd':
-    case 'rcbd':
-    case 'lattice':
-    case 'alpha':
-    case 'rowcol':
-      return { varieties, reps };
-    case 'split':
-    case 'strip':
-      return { varieties: varieties * (p.factor?.levels.length ?? 1), reps };
-    default:
-      return null;
-  }
-}
 
 /**
  * The rules of spec section 5 that precede the engine: a location and a field, the parameters the
