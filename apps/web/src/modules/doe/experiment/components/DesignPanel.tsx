@@ -330,7 +330,7 @@ export function DesignPanel({ experiment, onSaved, canEdit = true }: { experimen
             </Col>
           )}
           {showFor(method, 'blockCount') && (
-            <Col xs={12} md={4}>
+            <Col xs={24} md={8}>
               <Form.Item
                 name="blockCount"
                 label={method === 'alpha' ? t('doe.design.blocksPerRep') : t('doe.design.blockCount')}
