@@ -140,7 +140,7 @@ export async function validateImport<Row, Input, Query>(
       const cell = row.cells[at] ?? null;
       // `\t=1+1` must not be trimmed into `=1+1`: a tab or line break hiding a formula is refused.
       if (typeof cell === 'string' && (c.type ?? 'text') === 'text' && trimUncoversFormula(cell)) {
-        hidden.push({ row: row.rowNumber, field: c.key, message: translate('IMPORT_CELL_HIDDEN_FORMULA', locale, { field: `${c.label[locale]} (${c.key})` }) });
+        hidden.push({ row: row.rowNumber, field: c.key, message: translate('IMPORT_CELL_HIDDEN_FORMULA', locale, { field: c.label[locale] }) });
       }
       raw[c.key] = cellToValue(cell, c.type);
     }
