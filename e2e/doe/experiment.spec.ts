@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { LoginScreen, Workspace } from '../support/pages';
+import { LoginScreen, Workspace, chooseOption } from '../support/pages';
 
 test('create a field, design an alpha lattice for 60 entries in 2 reps with 4 checks, preview, re-randomise, save, open the field map and export the field book', async ({
   page,
@@ -33,6 +33,7 @@ test('create a field, design an alpha lattice for 60 entries in 2 reps with 4 ch
   await page.getByTestId('experiment-add').click();
   const form = page.getByTestId('experiment-form');
   await form.getByLabel('试验名称', { exact: true }).fill('E2E α 设计试验');
+  await chooseOption(page, form.getByLabel('项目'), '2026', '2026 玉米产量比较试验');
   await form.getByLabel('地点').click();
   await page.getByTitle('昌平试验站 (BJ-CP)').click();
   await form.getByLabel('田块').click();

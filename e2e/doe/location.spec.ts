@@ -9,15 +9,15 @@ test('location form refuses bad input with the field and the rule, then saves; e
   await page.getByTestId('location-add').click();
   const form = page.getByTestId('location-form');
   await page.getByRole('button', { name: '保 存' }).click();
-  await expect(form).toContainText('名称（name）必填');
-  await expect(form).toContainText('编码（code）必填');
+  await expect(form).toContainText('名称必填');
+  await expect(form).toContainText('编码必填');
 
   await form.getByLabel('地点名称').fill('哈尔滨试验站');
   await form.getByLabel('地点编码').fill('HLJ HRB');
   await form.getByLabel('经度').fill('200');
   await page.getByRole('button', { name: '保 存' }).click();
-  await expect(form).toContainText('编码（code）格式不正确');
-  await expect(form).toContainText('经度（longitude）不能大于 180');
+  await expect(form).toContainText('编码格式不正确');
+  await expect(form).toContainText('经度不能大于 180');
 
   await form.getByLabel('地点编码').fill('HLJ-HRB');
   await form.getByLabel('经度').fill('126.6');

@@ -19,7 +19,7 @@ export interface FieldError {
   errorCode?: string;
 }
 
-/** "经度（longitude）" / "Longitude (longitude)": the label the user sees and the key a developer greps. */
+/** "经度" / "Longitude": the label the user sees (never the internal key); the path itself when no label is known. */
 export function fieldName(path: string, locale: Locale): string {
   const key =
     path
@@ -27,8 +27,7 @@ export function fieldName(path: string, locale: Locale): string {
       .filter((p) => !/^\d+$/.test(p))
       .pop() ?? path;
   const label = fieldLabels[key]?.[locale];
-  if (!label) return path;
-  return locale === 'zh-CN' ? `${label}（${path}）` : `${label} (${path})`;
+  return label ?? path;
 }
 
 /** One translated message per issue, naming the field and the rule that failed. */
@@ -47,7 +46,7 @@ export function describeIssue(
   switch (issue.code) {
     case 'invalid_type':
       if (p.expected === 'int') rule = 'integer';
-      else if (/received undefined/.test(issue.message ?? '')) rule = 'required';
+      else if (/received (undefined|null)/.test(issue.message ?? '')) rule = 'required';
       else {
         rule = 'type';
         params = { field, expected: typeNames[p.expected as keyof typeof typeNames]?.[locale] ?? String(p.expected) };

@@ -169,7 +169,17 @@ describe('every export', () => {
       const locationId = (await call('POST', '/location/create', { name: 'FX station', code: 'FX-S' })).body.data.id;
       const fieldId = (await call('POST', '/field/create', { locationId, name: 'F', code: 'FX-F', type: 1, rows: 4, cols: 4 })).body.data.id;
       expId = (
-        await call('POST', '/experiment/create', { name: 'FX', code: 'FX-E', year: 2026, season: 'autumn', designMethod: 'rcbd', reps: 2, locationId, fieldId })
+        await call('POST', '/experiment/create', {
+          name: 'FX',
+          code: 'FX-E',
+          year: 2026,
+          season: 'autumn',
+          designMethod: 'rcbd',
+          reps: 2,
+          projectId: (await call('POST', '/project/create', { name: 'FX project', code: 'FX-P' })).body.data.id,
+          locationId,
+          fieldId,
+        })
       ).body.data.id;
       const entries = [
         ...PAYLOADS.map((p, i) => ({ entryNo: i + 1, name: p, pedigree: p, generation: 'F4' })),
@@ -242,12 +252,12 @@ describe('imports', () => {
       {
         row: 4,
         field: 'name',
-        message: 'Name (name) starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
+        message: 'Name starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
       },
       {
         row: 5,
         field: 'remark',
-        message: 'Remark (remark) starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
+        message: 'Remark starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
       },
     ]);
     const page = await t.call('GET', '/api/doe/api/location/page', { token: admin, query: { keyword: 'FXI-', pageSize: 20 } });

@@ -72,7 +72,7 @@ describe('platform', () => {
     expect(res.body.errorCode).toBe('VALIDATION_FAILED');
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ field: 'pageSize', rule: 'max', message: 'Page size (pageSize) must be at most 200' }),
+        expect.objectContaining({ field: 'pageSize', rule: 'max', message: 'Page size must be at most 200' }),
         expect.objectContaining({ field: 'pageNum', rule: 'min' }),
       ]),
     );

@@ -4,7 +4,7 @@ import { IdParam } from '../envelope';
 import { ExportStarted } from '../common/io';
 import { listSpec, resource } from '../http/endpoint';
 import { doePermissions as P } from './permissions';
-import { NamedOption, OptionQuery, Season, Year, optionalDate, optionalId, optionalText, requiredText } from './shared';
+import { NamedOption, OptionQuery, Season, Year, optionalDate, optionalId, optionalText, requiredId, requiredText } from './shared';
 
 /** Experiment states (spec section 4), in their order. */
 export const EXPERIMENT_STATUSES = ['temporary', 'designed', 'finished', 'harvested'] as const;
@@ -81,7 +81,8 @@ const optionalInt = (min: number, max: number) =>
     .transform((v) => v ?? null);
 
 export const ExperimentFields = z.object({
-  projectId: optionalId,
+  /** Project, location and field are required (issue 14 item 2); the location and field are the experiment's first site. */
+  projectId: requiredId,
   name: requiredText(100),
   /** Unique in the organisation; generated from the year and id when left empty. */
   code: z
@@ -91,8 +92,8 @@ export const ExperimentFields = z.object({
     .nullish()
     .refine((v) => !v || /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(v), { params: { rule: 'format', format: 'A-Z a-z 0-9 _ . -' } })
     .transform((v) => (v ? v : null)),
-  locationId: optionalId,
-  fieldId: optionalId,
+  locationId: requiredId,
+  fieldId: requiredId,
   year: Year,
   season: Season,
   stage: optionalText(30),
@@ -167,6 +168,15 @@ export type NumberingSettings = z.infer<typeof NumberingSettings>;
 /** A design as the editor sends it, for a preview or for saving (the experiment supplies entries, location and field). */
 export const DesignParams = z.object({
   id: z.number().int().positive(),
+  /** The location (site) to design; the experiment's first site when left out. */
+  siteId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  /** The user confirmed sharing plots with another experiment of the same season on this field (recorded on the design). */
+  sharePlots: z.boolean().default(false),
   /** Plan name (spec section 5: required). */
   planName: requiredText(100),
   designMethod: DesignMethod,
@@ -205,8 +215,10 @@ export type DesignSave = z.input<typeof DesignSave>;
 export const PlotEntryType = z.enum(['check', 'test', 'filler']);
 export type PlotEntryType = z.infer<typeof PlotEntryType>;
 
-/** One plot of a layout. `plotId` is unique in the organisation (experiment code + engine plot id). */
+/** One plot of a layout. `plotId` is unique in the organisation (experiment code, site number from 2, engine plot id). */
 export const PlotRow = z.object({
+  /** The experiment's site (location) number, 1 for the first. */
+  site: z.number().int(),
   plotId: z.string(),
   plotNumber: z.number().int(),
   rep: z.number().int().nullable(),
@@ -245,8 +257,20 @@ export const DesignSummary = z.object({
 });
 export type DesignSummary = z.infer<typeof DesignSummary>;
 
+/** Another experiment of the same season whose saved plots on the same field overlap a layout. */
+export const PlotConflict = z.object({
+  experimentId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  plots: z.number().int(),
+});
+export type PlotConflict = z.infer<typeof PlotConflict>;
+
 export const DesignPreview = z.object({
   seed: z.number().int(),
+  siteId: z.number().int(),
+  /** Plots this layout would share with other experiments of the season: saving needs `sharePlots`. */
+  conflicts: z.array(PlotConflict),
   planName: z.string(),
   designMethod: DesignMethod,
   summary: DesignSummary,
@@ -263,6 +287,8 @@ export const SavedDesign = z.object({
   params: z.record(z.string(), z.unknown()),
   summary: DesignSummary,
   statistics: DesignStatistics,
+  /** Experiments whose plots the user chose to share when saving. */
+  sharedWith: z.array(PlotConflict).default([]),
   designedAt: z.string(),
   designedBy: z.string().nullable(),
 });
@@ -310,9 +336,32 @@ export const ExperimentRow = z.object({
 });
 export type ExperimentRow = z.infer<typeof ExperimentRow>;
 
+/** One location of an experiment with its field and its own design (spec: "a design and a location per design"). */
+export const ExperimentSite = z.object({
+  id: z.number().int(),
+  seq: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  fieldId: z.number().int(),
+  fieldName: z.string(),
+  fieldRows: z.number().int(),
+  fieldCols: z.number().int(),
+  plotCount: z.number().int(),
+  sharePlots: z.boolean(),
+  design: SavedDesign.nullable(),
+});
+export type ExperimentSite = z.infer<typeof ExperimentSite>;
+
+export const ExperimentSiteAdd = z.object({ id: z.number().int().positive(), locationId: requiredId, fieldId: requiredId });
+export type ExperimentSiteAdd = z.input<typeof ExperimentSiteAdd>;
+
+export const SiteQuery = z.object({ siteId: z.coerce.number().int().positive().optional() });
+
 /** The detail also says what the caller may do next. */
 export const ExperimentDetail = ExperimentRow.extend({
+  /** The first site's design (single-location experiments). */
   design: SavedDesign.nullable(),
+  sites: z.array(ExperimentSite),
   actions: z.array(z.enum(['edit', 'entries', 'design', 'reset', 'finish', 'reopen', 'harvest', 'push', 'remove'])),
 });
 export type ExperimentDetail = z.infer<typeof ExperimentDetail>;
@@ -373,6 +422,7 @@ export type ExperimentEntryRow = z.infer<typeof ExperimentEntryRow>;
 
 export const FieldBookQuery = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 export const FieldMapQuery = z.object({
+  siteId: z.coerce.number().int().positive().optional(),
   format: z.enum(['pdf']).default('pdf'),
   paper: z.enum(['A4', 'A3']).default('A3'),
 });
@@ -515,12 +565,29 @@ export const experiment = resource(
       body: DesignSave,
       data: ExportStarted,
     },
+    addSite: {
+      method: 'POST',
+      path: '/site',
+      permission: P.experimentEdit,
+      summary: 'Adds a location and field to a multi-location experiment (each gets its own design and randomisation)',
+      body: ExperimentSiteAdd,
+      data: ExperimentSite,
+    },
+    removeSite: {
+      method: 'DELETE',
+      path: '/site/:id',
+      permission: P.experimentEdit,
+      summary: 'Removes a location of an experiment (not the last one, and not while it has a saved design)',
+      params: IdParam,
+      data: z.null(),
+    },
     plots: {
       method: 'GET',
       path: '/plots/:id',
       permission: P.experimentList,
-      summary: 'The saved layout: every plot in planting order',
+      summary: 'The saved layout: every plot in planting order, of one site or of all (site by site)',
       params: IdParam,
+      query: SiteQuery,
       data: z.array(PlotRow),
     },
     fieldbook: {

@@ -10,6 +10,7 @@ export * from './field';
 export * from './experiment';
 export * from './entry-bank';
 export * from './plot-label';
+export * from './design-rules';
 export * from './germlist';
 export * from './germ-design';
 export * from './entry-group';

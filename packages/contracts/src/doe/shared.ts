@@ -47,6 +47,8 @@ export const optionalId = z
   .positive()
   .nullish()
   .transform((v) => v ?? null);
+/** A required reference: refused as "required" when missing. */
+export const requiredId = z.number().int().positive();
 export const Ids = z.array(z.number().int().positive()).min(1).max(200);
 
 /** Seasons of the `doe_season` dictionary. */

@@ -7,7 +7,7 @@ import { doeGermDesign, doeGermDesignLine, doeGermDesignPlot } from './germ-desi
 import { layoutLine } from './germ-design/germ-design.service';
 import { doeEntryGroup, doeEntryGroupMember } from './entry-group/entry-group.tables';
 import { previewOf, runDesign, statisticsOf, summaryOf } from './experiment/design';
-import { doeExperiment, doeExperimentEntry, doePlot } from './experiment/experiment.tables';
+import { doeExperiment, doeExperimentEntry, doeExperimentSite, doePlot } from './experiment/experiment.tables';
 import { doeBlock, doeField } from './field/field.tables';
 import { doeGermList, doeGermListEntry } from './germlist/germlist.tables';
 import { doeLocation } from './location/location.tables';
@@ -275,7 +275,20 @@ export async function seedDoeDemo(db: DbOrTx, org: DemoOrg): Promise<void> {
       })),
     );
     const plots = previewOf(input, result).plots;
-    await db.insert(doePlot).values(plots.map((p) => ({ ...p, experimentId: exp.id })));
+    const [site] = await db
+      .insert(doeExperimentSite)
+      .values({
+        experimentId: exp.id,
+        seq: 1,
+        locationId: x.field.locationId,
+        fieldId: x.field.id,
+        design: exp.design,
+        seed: result.seed,
+        designedAt: exp.designedAt,
+        designedBy: breeder,
+      })
+      .returning({ id: doeExperimentSite.id });
+    await db.insert(doePlot).values(plots.map(({ site: _seq, ...p }) => ({ ...p, experimentId: exp.id, siteId: site.id })));
   }
 
   const categories = await db

@@ -10,7 +10,7 @@ export interface ContractFormModalProps<S extends z.ZodType> {
   title: ReactNode;
   /** The contract the server validates with (cross-field rules included). */
   schema: S;
-  /** Values to start from (editing); the form is reset at each opening. */
+  /** Values to start from (editing); the form is reset at each opening and on cancel. */
   initialValues?: Record<string, unknown> | null;
   /** Saves; may throw the server's refusal (its field errors land on the fields). */
   onSubmit(values: z.output<S>, raw: Record<string, unknown>): Promise<unknown>;
@@ -67,7 +67,12 @@ export function ContractFormModal<S extends z.ZodType>(props: ContractFormModalP
     <Modal
       open={props.open}
       title={props.title}
-      onCancel={props.onClose}
+      onCancel={() => {
+        // Cancel leaves nothing behind: the next opening starts from the initial values only.
+        form.resetFields();
+        props.onClose();
+      }}
+      afterClose={() => form.resetFields()}
       onOk={save}
       okText={props.okText ?? t('common.save')}
       cancelText={t('common.cancel')}
@@ -76,7 +81,7 @@ export function ContractFormModal<S extends z.ZodType>(props: ContractFormModalP
       destroyOnHidden
       maskClosable={false}
     >
-      <Form form={form} layout="vertical" requiredMark data-testid={props.testId}>
+      <Form form={form} layout="vertical" requiredMark preserve={false} data-testid={props.testId}>
         <FormSchema schema={props.schema}>{props.children(form)}</FormSchema>
       </Form>
     </Modal>

@@ -16,11 +16,11 @@ async function check(name: keyof typeof LocationFields.shape, value: unknown): P
 describe('form rules from the contract', () => {
   it('gives the same translated message as the server', async () => {
     await i18n.changeLanguage('zh-CN');
-    expect(await check('longitude', 181)).toBe('经度（longitude）不能大于 180');
-    expect(await check('name', '')).toBe('名称（name）必填');
+    expect(await check('longitude', 181)).toBe('经度不能大于 180');
+    expect(await check('name', '')).toBe('名称必填');
     await i18n.changeLanguage('en');
-    expect(await check('latitude', -90.5)).toBe('Latitude (latitude) must be at least -90');
-    expect(await check('code', 'a b')).toBe('Code (code) has the wrong format (A-Z a-z 0-9 _ . -)');
+    expect(await check('latitude', -90.5)).toBe('Latitude must be at least -90');
+    expect(await check('code', 'a b')).toBe('Code has the wrong format (A-Z a-z 0-9 _ . -)');
   });
 
   it('accepts valid and empty optional values', async () => {

@@ -89,7 +89,7 @@ describe('password login', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ field: 'username', rule: 'required', message: 'User name (username) is required' }),
+        expect.objectContaining({ field: 'username', rule: 'required', message: 'User name is required' }),
         expect.objectContaining({ field: 'password', rule: 'required' }),
       ]),
     );

@@ -11,6 +11,7 @@ import {
   type DesignStatistics,
   type DesignSummary,
   type PlotRow,
+  uniformPlots,
 } from '@breedwise/contracts/doe';
 import { AppError } from '../../../platform/errors';
 import { translateError } from '../../../platform/i18n';
@@ -42,6 +43,9 @@ export interface DesignLocation {
 
 export interface DesignInput {
   code: string;
+  /** The site (location) number within the experiment, 1 for the first. */
+  site?: number;
+  siteId?: number;
   location: DesignLocation | null;
   field: DesignField | null;
   entries: DesignEntry[];
@@ -87,24 +91,6 @@ export function designRefusal(err: DesignError, locale: Locale): AppError {
 
 const required = (method: DesignMethod, param: string, locale: Locale) =>
   refusal(400, 'DOE_DESIGN_PARAM_MISSING', { method: designMethodLabels[method][locale], param: doeFieldLabels[param]?.[locale] ?? param }, locale, param);
-
-/** Plots a design needs per location when every variety gets the same replication (else null: the engine counts). */
-function uniformPlots(method: DesignMethod, varieties: number, p: DesignParamsParsed): { varieties: number; reps: number } | null {
-  const reps = p.reps ?? 1;
-  switch (method) {
-    case 'crd':
-    case 'rcbd':
-    case 'lattice':
-    case 'alpha':
-    case 'rowcol':
-      return { varieties, reps };
-    case 'split':
-    case 'strip':
-      return { varieties: varieties * (p.factor?.levels.length ?? 1), reps };
-    default:
-      return null;
-  }
-}
 
 /**
  * The rules of spec section 5 that precede the engine: a location and a field, the parameters the
@@ -239,14 +225,18 @@ export function runDesign(input: DesignInput): DesignResult {
   return result;
 }
 
-/** A unique plot id: the experiment code and the plot number as the engine padded it. */
-export function plotIdOf(code: string, enginePlotId: string): string {
-  return `${code}-${enginePlotId.replace(/^L1-P/, '')}`;
+/**
+ * A unique plot id: the experiment code and the plot number as the engine padded it; plots of a
+ * second or later location carry the site number (`E2026-0001-L2-101`), the first keeps `E2026-0001-101`.
+ */
+export function plotIdOf(code: string, enginePlotId: string, site = 1): string {
+  return `${code}-${site > 1 ? `L${site}-` : ''}${enginePlotId.replace(/^L1-P/, '')}`;
 }
 
-export function toPlots(code: string, result: DesignResult): PlotRow[] {
+export function toPlots(code: string, result: DesignResult, site = 1): PlotRow[] {
   return result.plots.map((p) => ({
-    plotId: plotIdOf(code, p.plot_id),
+    site,
+    plotId: plotIdOf(code, p.plot_id, site),
     plotNumber: p.plot_number,
     rep: p.rep,
     block: p.block,
@@ -288,13 +278,15 @@ export function statisticsOf(result: DesignResult): DesignStatistics {
   };
 }
 
-export function previewOf(input: DesignInput, result: DesignResult): DesignPreview {
+export function previewOf(input: DesignInput, result: DesignResult, conflicts: DesignPreview['conflicts'] = []): DesignPreview {
   return {
     seed: result.seed,
+    siteId: input.siteId ?? 0,
+    conflicts,
     planName: input.params.planName,
     designMethod: input.params.designMethod,
     summary: summaryOf(result),
     statistics: statisticsOf(result),
-    plots: toPlots(input.code, result),
+    plots: toPlots(input.code, result, input.site ?? 1),
   };
 }

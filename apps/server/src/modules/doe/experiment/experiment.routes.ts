@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { doeApi, doePermissions as P } from '@breedwise/contracts/doe';
 import { requirePermission } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
 import { registerEndpoints } from '../../../platform/endpoints';
 import { contentDisposition } from '../../common';
 import { checkDesign } from './design';
 import {
+  addSite,
   changeStatus,
   createExperiment,
   deleteExperiment,
@@ -13,11 +15,14 @@ import {
   experimentEntries,
   experimentOptions,
   experimentPlots,
+  experimentSites,
   experimentStatistics,
   getExperiment,
   getExperimentDetail,
   listExperiments,
   previewDesign,
+  removeSite,
+  requireFreePlots,
   saveEntries,
   updateExperiment,
 } from './experiment.service';
@@ -45,36 +50,49 @@ export function experimentRoutes(app: FastifyInstance) {
     entriesFromList: (req) => entriesFromList(db, req.ctx, req.body.id, req.body.listId),
     preview: (req) => previewDesign(db, req.ctx, req.body),
     design: async (req) => {
-      const { input, row } = await designInput(db, req.ctx, req.body);
+      const { input, row, site } = await designInput(db, req.ctx, req.body);
       checkDesign(input);
+      // Over-booking is refused before the task starts (and re-checked when the job saves).
+      await requireFreePlots(db, req.ctx, row, site, req.body);
       const taskId = await createLayoutTask(db, req.ctx, req.body, `${row.name} (${row.code}): ${req.body.planName}`);
       await app.jobs.enqueue(LAYOUT_JOB, taskId);
       return { taskId };
     },
-    plots: (req) => experimentPlots(db, req.ctx, req.params.id),
+    addSite: (req) => addSite(db, req.ctx, req.body),
+    removeSite: async (req) => {
+      await removeSite(db, req.ctx, req.params.id);
+      return null;
+    },
+    plots: (req) => experimentPlots(db, req.ctx, req.params.id, req.query.siteId),
     fieldbook: async (req, reply) => {
       const exp = await getExperiment(db, req.ctx, req.params.id);
       const plots = await experimentPlots(db, req.ctx, exp.id);
       const entries = new Map((await experimentEntries(db, req.ctx, exp.id)).map((e) => [e.entryNo, e]));
+      const sites = await experimentSites(db, exp.id);
       const base = `${exp.code}-fieldbook`;
       if (req.query.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', contentDisposition(`${base}.csv`, false))
-          .send(fieldBookCsv(exp, plots, entries));
+          .send(fieldBookCsv(exp, plots, entries, sites));
       }
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', contentDisposition(`${base}.xlsx`, false))
-        .send(await fieldBookXlsx(exp, plots, entries, req.locale));
+        .send(await fieldBookXlsx(exp, plots, entries, req.locale, sites));
     },
     map: async (req, reply) => {
       const exp = await getExperiment(db, req.ctx, req.params.id);
-      const plots = await experimentPlots(db, req.ctx, exp.id);
-      const pdf = await fieldMapPdf(exp, plots, { paper: req.query.paper, locale: req.locale });
+      const sites = await experimentSites(db, exp.id);
+      const site = req.query.siteId ? sites.find((s) => s.id === req.query.siteId) : sites[0];
+      if (req.query.siteId && !site) throw notFound();
+      const plots = site ? await experimentPlots(db, req.ctx, exp.id, site.id) : [];
+      const place = site ? { ...exp, locationName: site.locationName, fieldName: site.fieldName, seed: site.design?.seed ?? exp.seed } : exp;
+      const pdf = await fieldMapPdf(place, plots, { paper: req.query.paper, locale: req.locale });
+      const suffix = site && site.seq > 1 ? `-L${site.seq}` : '';
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(`${exp.code}-map.pdf`, false))
+        .header('content-disposition', contentDisposition(`${exp.code}${suffix}-map.pdf`, false))
         .send(pdf);
     },
     remove: async (req) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Column } from 'drizzle-orm';
 import {
   doePermissions as P,
@@ -12,10 +12,12 @@ import {
   type ExperimentInput,
   type ExperimentPageParsed,
   type ExperimentRow,
+  type ExperimentSite,
   type ExperimentStatistics,
   type ExperimentStatus,
   type ExperimentUpdate,
   type NamedOption,
+  type PlotConflict,
   type PlotRow,
   type SavedDesign,
   type StatusAction,
@@ -36,7 +38,7 @@ import { refusal, statusLabel, qualified } from '../shared';
 import { previewOf, runDesign, statisticsOf, summaryOf, toPlots, type DesignInput } from './design';
 import { requireBankGermplasm } from './entry-bank.rules';
 import { canTransition, transition } from './experiment.state';
-import { doeExperiment, doeExperimentEntry, doePlot } from './experiment.tables';
+import { doeExperiment, doeExperimentEntry, doeExperimentSite, doePlot } from './experiment.tables';
 
 type UpdateParsed = z.output<typeof ExperimentUpdate>;
 
@@ -134,8 +136,12 @@ export async function listExperiments(db: DbOrTx, ctx: RequestContext, q: Experi
     inCrop(doeExperiment, ctx),
     q.status ? eq(doeExperiment.status, q.status) : undefined,
     q.projectId ? eq(doeExperiment.projectId, q.projectId) : undefined,
-    q.locationId ? eq(doeExperiment.locationId, q.locationId) : undefined,
-    q.fieldId ? eq(doeExperiment.fieldId, q.fieldId) : undefined,
+    q.locationId
+      ? sql`exists (select 1 from doe_experiment_site s where s.experiment_id = ${qualified(doeExperiment.id)} and s.location_id = ${q.locationId})`
+      : undefined,
+    q.fieldId
+      ? sql`exists (select 1 from doe_experiment_site s where s.experiment_id = ${qualified(doeExperiment.id)} and s.field_id = ${q.fieldId})`
+      : undefined,
     q.year ? eq(doeExperiment.year, q.year) : undefined,
     q.season ? eq(doeExperiment.season, q.season) : undefined,
     q.keyword ? or(ilike(doeExperiment.name, likePattern(q.keyword)), ilike(doeExperiment.code, likePattern(q.keyword))) : undefined,
@@ -190,7 +196,12 @@ export async function getExperimentDetail(db: DbOrTx, ctx: RequestContext, id: n
     .where(eq(doeExperiment.id, id));
   const design: SavedDesign | null =
     extra.design && extra.designedAt
-      ? { ...(extra.design as Omit<SavedDesign, 'designedAt' | 'designedBy'>), designedAt: extra.designedAt.toISOString(), designedBy: extra.designedBy }
+      ? {
+          sharedWith: [],
+          ...(extra.design as Omit<SavedDesign, 'designedAt' | 'designedBy' | 'sharedWith'>),
+          designedAt: extra.designedAt.toISOString(),
+          designedBy: extra.designedBy,
+        }
       : null;
   const s = { status: row.status, locked: row.locked };
   const actions: ExperimentDetail['actions'] = [];
@@ -200,7 +211,182 @@ export async function getExperimentDetail(db: DbOrTx, ctx: RequestContext, id: n
   for (const a of ['reset', 'finish', 'reopen', 'harvest'] as const) if (canTransition(s, a) && can(ctx, P.experimentStatus)) actions.push(a);
   if (canTransition(s, 'push') && can(ctx, P.experimentPush)) actions.push('push');
   if (!row.locked && (row.status === 'temporary' || row.status === 'designed') && can(ctx, P.experimentRemove)) actions.push('remove');
-  return { ...row, design, actions };
+  return { ...row, design, sites: await experimentSites(db, id), actions };
+}
+
+/** The locations of an experiment in their order, each with its field, plots and saved design. */
+export async function experimentSites(db: DbOrTx, experimentId: number): Promise<ExperimentSite[]> {
+  const rows = await db
+    .select({
+      id: doeExperimentSite.id,
+      seq: doeExperimentSite.seq,
+      locationId: doeExperimentSite.locationId,
+      locationName: doeLocation.name,
+      fieldId: doeExperimentSite.fieldId,
+      fieldName: doeField.name,
+      fieldRows: doeField.rows,
+      fieldCols: doeField.cols,
+      sharePlots: doeExperimentSite.sharePlots,
+      plotCount: sql<number>`(select count(*)::int from doe_plot p where p.site_id = ${qualified(doeExperimentSite.id)})`,
+      design: doeExperimentSite.design,
+      designedAt: doeExperimentSite.designedAt,
+      designedBy: who(doeExperimentSite.designedBy),
+    })
+    .from(doeExperimentSite)
+    .innerJoin(doeLocation, eq(doeLocation.id, doeExperimentSite.locationId))
+    .innerJoin(doeField, eq(doeField.id, doeExperimentSite.fieldId))
+    .where(eq(doeExperimentSite.experimentId, experimentId))
+    .orderBy(asc(doeExperimentSite.seq));
+  return rows.map(({ design, designedAt, designedBy, ...r }) => ({
+    ...r,
+    plotCount: Number(r.plotCount),
+    design:
+      design && designedAt
+        ? { sharedWith: [], ...(design as Omit<SavedDesign, 'designedAt' | 'designedBy' | 'sharedWith'>), designedAt: designedAt.toISOString(), designedBy }
+        : null,
+  }));
+}
+
+/** A site of an experiment, locked for a change; the first site when none is named. */
+async function siteOf(db: DbOrTx, experimentId: number, siteId: number | null, locale: RequestContext['locale']) {
+  const [site] = await db
+    .select()
+    .from(doeExperimentSite)
+    .where(and(eq(doeExperimentSite.experimentId, experimentId), siteId ? eq(doeExperimentSite.id, siteId) : undefined))
+    .orderBy(asc(doeExperimentSite.seq))
+    .limit(1);
+  if (!site) {
+    if (siteId) throw notFound();
+    throw refusal(400, 'DOE_DESIGN_LOCATION_MISSING', {}, locale, 'locationId');
+  }
+  return site;
+}
+
+/** One design per field in an experiment (the name is read first: a failed insert ends the transaction). */
+async function guardSiteField<T>(db: DbOrTx, ctx: RequestContext, fieldId: number, write: () => Promise<T>): Promise<T> {
+  const [f] = await db.select({ name: doeField.name }).from(doeField).where(eq(doeField.id, fieldId));
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'doe_experiment_site_field_uq'))
+      throw refusal(409, 'DOE_SITE_FIELD_EXISTS', { field: f?.name ?? fieldId }, ctx.locale, 'fieldId');
+    throw err;
+  }
+}
+
+/** Adds a location (with its field) to an experiment still being planned: it gets its own design. */
+export async function addSite(db: DbOrTx, ctx: RequestContext, input: { id: number; locationId: number; fieldId: number }): Promise<ExperimentSite> {
+  requireCropWrite(ctx);
+  const siteId = await db.transaction(async (tx) => {
+    const row = await lockedRow(tx, ctx, input.id);
+    transition(row, 'design', ctx.locale);
+    await checkPlace(tx, ctx, input, { location: true, field: true });
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${doeExperimentSite.seq}), 0)::int + 1` })
+      .from(doeExperimentSite)
+      .where(eq(doeExperimentSite.experimentId, input.id));
+    const [site] = await guardSiteField(tx, ctx, input.fieldId, () =>
+      tx
+        .insert(doeExperimentSite)
+        .values({ experimentId: input.id, seq: Number(next), locationId: input.locationId, fieldId: input.fieldId })
+        .returning({ id: doeExperimentSite.id }),
+    );
+    if (row.locationId === null)
+      await tx.update(doeExperiment).set({ locationId: input.locationId, fieldId: input.fieldId }).where(eq(doeExperiment.id, input.id));
+    await tx.update(doeExperiment).set(updatedStamp(ctx)).where(eq(doeExperiment.id, input.id));
+    return site.id;
+  });
+  const [site] = (await experimentSites(db, input.id)).filter((s) => s.id === siteId);
+  return site;
+}
+
+/**
+ * Removes a location of an experiment being planned: never the last one, never one with a saved
+ * layout (reset first). The experiment's own location and field follow its first remaining site.
+ */
+export async function removeSite(db: DbOrTx, ctx: RequestContext, siteId: number): Promise<void> {
+  requireCropWrite(ctx);
+  const [found] = await db.select({ experimentId: doeExperimentSite.experimentId }).from(doeExperimentSite).where(eq(doeExperimentSite.id, siteId));
+  if (!found) throw notFound();
+  await db.transaction(async (tx) => {
+    const row = await lockedRow(tx, ctx, found.experimentId);
+    if (row.locked) throw refusal(409, 'DOE_EXPERIMENT_LOCKED', {}, ctx.locale);
+    const sites = await tx.select().from(doeExperimentSite).where(eq(doeExperimentSite.experimentId, row.id)).orderBy(asc(doeExperimentSite.seq));
+    const site = sites.find((s) => s.id === siteId);
+    if (!site) throw notFound();
+    if (sites.length === 1) throw refusal(409, 'DOE_SITE_LAST', {}, ctx.locale, 'siteId');
+    if (site.design) {
+      const [loc] = await tx.select({ name: doeLocation.name }).from(doeLocation).where(eq(doeLocation.id, site.locationId));
+      throw refusal(409, 'DOE_SITE_DESIGNED', { location: loc?.name ?? '' }, ctx.locale, 'siteId');
+    }
+    await tx.delete(doeExperimentSite).where(eq(doeExperimentSite.id, siteId));
+    const first = sites.find((s) => s.id !== siteId)!;
+    await tx
+      .update(doeExperiment)
+      .set({ locationId: first.locationId, fieldId: first.fieldId, ...updatedStamp(ctx) })
+      .where(eq(doeExperiment.id, row.id));
+  });
+}
+
+/**
+ * Other experiments of the same year and season whose saved plots lie on the cells a layout of
+ * `rows` x `cols` takes on the field (a layout fills rows 1..rows and columns 1..cols, fillers
+ * included). Fields belong to the organisation, so experiments of every crop count.
+ */
+export async function plotConflicts(
+  db: DbOrTx,
+  ctx: RequestContext,
+  exp: { id: number; year: number; season: string },
+  fieldId: number,
+  rows: number,
+  cols: number,
+): Promise<PlotConflict[]> {
+  const found = await db
+    .select({ experimentId: doeExperiment.id, code: doeExperiment.code, name: doeExperiment.name, plots: count() })
+    .from(doePlot)
+    .innerJoin(doeExperimentSite, eq(doeExperimentSite.id, doePlot.siteId))
+    .innerJoin(doeExperiment, eq(doeExperiment.id, doeExperimentSite.experimentId))
+    .where(
+      and(
+        inOrg(doeExperiment, ctx),
+        eq(doeExperimentSite.fieldId, fieldId),
+        ne(doeExperiment.id, exp.id),
+        eq(doeExperiment.year, exp.year),
+        eq(doeExperiment.season, exp.season as ExperimentRow['season']),
+        sql`${doePlot.row} <= ${rows}`,
+        sql`${doePlot.col} <= ${cols}`,
+      ),
+    )
+    .groupBy(doeExperiment.id, doeExperiment.code, doeExperiment.name)
+    .orderBy(asc(doeExperiment.code));
+  return found.map((f) => ({ ...f, plots: Number(f.plots) }));
+}
+
+/** Refuses a layout that overlaps other experiments' plots of the season unless the user confirmed sharing them. */
+export async function requireFreePlots(
+  db: DbOrTx,
+  ctx: RequestContext,
+  exp: { id: number; year: number; season: string },
+  site: { fieldId: number },
+  params: DesignParamsParsed,
+): Promise<PlotConflict[]> {
+  if (params.rows === null || params.cols === null) return [];
+  const conflicts = await plotConflicts(db, ctx, exp, site.fieldId, params.rows, params.cols);
+  if (conflicts.length && !params.sharePlots) {
+    const [f] = await db.select({ name: doeField.name }).from(doeField).where(eq(doeField.id, site.fieldId));
+    throw refusal(
+      409,
+      'DOE_PLOTS_IN_USE',
+      {
+        field: f?.name ?? '',
+        plots: conflicts.reduce((n, c) => n + c.plots, 0),
+        experiments: conflicts.map((c) => `${c.name} (${c.code})`).join(', '),
+      },
+      ctx.locale,
+      'sharePlots',
+    );
+  }
+  return conflicts;
 }
 
 /** Location of the organisation; the field, when given, of that location. New choices must be in use (enabled, not discarded). */
@@ -285,6 +471,7 @@ export async function createExperiment(db: DbOrTx, ctx: RequestContext, input: E
         .update(doeExperiment)
         .set({ code: `E${input.year}-${String(row.id).padStart(4, '0')}` })
         .where(eq(doeExperiment.id, row.id));
+    await tx.insert(doeExperimentSite).values({ experimentId: row.id, seq: 1, locationId: input.locationId, fieldId: input.fieldId });
     return row.id;
   });
   return getExperiment(db, ctx, id);
@@ -324,6 +511,20 @@ export async function updateExperiment(db: DbOrTx, ctx: RequestContext, input: U
         .set({ ...pick(input), code, ...updatedStamp(ctx) })
         .where(eq(doeExperiment.id, input.id)),
     );
+    // The experiment's location and field are its first site's.
+    if (input.locationId !== row.locationId || input.fieldId !== row.fieldId) {
+      const [first] = await tx
+        .select({ id: doeExperimentSite.id })
+        .from(doeExperimentSite)
+        .where(eq(doeExperimentSite.experimentId, input.id))
+        .orderBy(asc(doeExperimentSite.seq))
+        .limit(1);
+      await guardSiteField(tx, ctx, input.fieldId, () =>
+        first
+          ? tx.update(doeExperimentSite).set({ locationId: input.locationId, fieldId: input.fieldId }).where(eq(doeExperimentSite.id, first.id))
+          : tx.insert(doeExperimentSite).values({ experimentId: input.id, seq: 1, locationId: input.locationId, fieldId: input.fieldId }),
+      );
+    }
   });
   return getExperiment(db, ctx, input.id);
 }
@@ -454,27 +655,34 @@ export async function designInput(
   db: DbOrTx,
   ctx: RequestContext,
   params: DesignParamsParsed,
-): Promise<{ input: DesignInput; row: typeof doeExperiment.$inferSelect }> {
+): Promise<{ input: DesignInput; row: typeof doeExperiment.$inferSelect; site: typeof doeExperimentSite.$inferSelect }> {
   const [row] = await db
     .select()
     .from(doeExperiment)
     .where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, params.id)));
   if (!row) throw notFound();
   transition(row, 'design', ctx.locale);
-  const [location] = row.locationId ? await db.select().from(doeLocation).where(eq(doeLocation.id, row.locationId)) : [];
-  const [field] = row.fieldId ? await db.select().from(doeField).where(eq(doeField.id, row.fieldId)) : [];
+  const site = await siteOf(db, row.id, params.siteId, ctx.locale);
+  const [location] = await db.select().from(doeLocation).where(eq(doeLocation.id, site.locationId));
+  const [field] = await db.select().from(doeField).where(eq(doeField.id, site.fieldId));
   const entries = await db
     .select({ entryNo: doeExperimentEntry.entryNo, name: doeExperimentEntry.name, type: doeExperimentEntry.type })
     .from(doeExperimentEntry)
     .where(eq(doeExperimentEntry.experimentId, row.id))
     .orderBy(asc(doeExperimentEntry.entryNo));
-  return { input: { code: row.code, location: location ?? null, field: field ?? null, entries, params, locale: ctx.locale }, row };
+  return {
+    input: { code: row.code, site: site.seq, siteId: site.id, location: location ?? null, field: field ?? null, entries, params, locale: ctx.locale },
+    row,
+    site,
+  };
 }
 
 /** A layout to look at before saving: nothing is written; without a seed one is drawn (re-randomise). */
 export async function previewDesign(db: DbOrTx, ctx: RequestContext, params: DesignParamsParsed): Promise<DesignPreview> {
-  const { input } = await designInput(db, ctx, params);
-  return previewOf(input, runDesign(input));
+  const { input, row, site } = await designInput(db, ctx, params);
+  const result = runDesign(input);
+  const conflicts = await plotConflicts(db, ctx, row, site.fieldId, result.parameters.field.rows, result.parameters.field.cols);
+  return previewOf(input, result, conflicts);
 }
 
 /**
@@ -486,10 +694,13 @@ export async function applyLayout(tx: Tx, ctx: RequestContext, params: DesignPar
   const row = await lockedRow(tx, ctx, params.id);
   const next = transition(row, 'design', ctx.locale)!;
   if (row.code !== code) throw refusal(409, 'CONFLICT', {}, ctx.locale);
-  const plots = toPlots(code, result);
-  await tx.delete(doePlot).where(eq(doePlot.experimentId, params.id));
+  const site = await siteOf(tx, row.id, params.siteId, ctx.locale);
+  // Re-checked here, under the experiment's lock: another layout may have been saved on the field meanwhile.
+  const sharedWith = await requireFreePlots(tx, ctx, row, site, { ...params, rows: result.parameters.field.rows, cols: result.parameters.field.cols });
+  const plots = toPlots(code, result, site.seq);
+  await tx.delete(doePlot).where(eq(doePlot.siteId, site.id));
   for (let i = 0; i < plots.length; i += 1000) {
-    await tx.insert(doePlot).values(plots.slice(i, i + 1000).map((p) => ({ ...p, experimentId: params.id })));
+    await tx.insert(doePlot).values(plots.slice(i, i + 1000).map(({ site: _seq, ...p }) => ({ ...p, experimentId: params.id, siteId: site.id })));
   }
   const design = {
     planName: params.planName,
@@ -498,7 +709,20 @@ export async function applyLayout(tx: Tx, ctx: RequestContext, params: DesignPar
     params: { ...params, seed: result.seed } as Record<string, unknown>,
     summary: summaryOf(result),
     statistics: statisticsOf(result),
+    sharedWith,
   };
+  await tx
+    .update(doeExperimentSite)
+    .set({ design, seed: result.seed, sharePlots: sharedWith.length > 0, designedAt: new Date(), designedBy: ctx.userId })
+    .where(eq(doeExperimentSite.id, site.id));
+  if (site.seq !== 1) {
+    // A further location: the experiment is designed; its own fields describe the first location's design.
+    await tx
+      .update(doeExperiment)
+      .set({ status: next, ...updatedStamp(ctx) })
+      .where(eq(doeExperiment.id, params.id));
+    return { plots: plots.length };
+  }
   await tx
     .update(doeExperiment)
     .set({
@@ -522,10 +746,11 @@ export async function applyLayout(tx: Tx, ctx: RequestContext, params: DesignPar
   return { plots: plots.length };
 }
 
-export async function experimentPlots(db: DbOrTx, ctx: RequestContext, id: number): Promise<PlotRow[]> {
+export async function experimentPlots(db: DbOrTx, ctx: RequestContext, id: number, siteId?: number): Promise<PlotRow[]> {
   await getExperiment(db, ctx, id);
   return db
     .select({
+      site: doeExperimentSite.seq,
       plotId: doePlot.plotId,
       plotNumber: doePlot.plotNumber,
       rep: doePlot.rep,
@@ -538,8 +763,9 @@ export async function experimentPlots(db: DbOrTx, ctx: RequestContext, id: numbe
       entryType: doePlot.entryType,
     })
     .from(doePlot)
-    .where(eq(doePlot.experimentId, id))
-    .orderBy(asc(doePlot.plotNumber), asc(doePlot.id));
+    .innerJoin(doeExperimentSite, eq(doeExperimentSite.id, doePlot.siteId))
+    .where(and(eq(doePlot.experimentId, id), siteId ? eq(doePlot.siteId, siteId) : undefined))
+    .orderBy(asc(doeExperimentSite.seq), asc(doePlot.plotNumber), asc(doePlot.id));
 }
 
 // ---- state --------------------------------------------------------------------------------------------
@@ -562,6 +788,10 @@ export async function changeStatus(db: DbOrTx, ctx: RequestContext, id: number, 
     }
     if (action === 'reset') {
       await tx.delete(doePlot).where(eq(doePlot.experimentId, id));
+      await tx
+        .update(doeExperimentSite)
+        .set({ design: null, seed: null, sharePlots: false, designedAt: null, designedBy: null })
+        .where(eq(doeExperimentSite.experimentId, id));
       await tx
         .update(doeExperiment)
         .set({ status: next!, design: null, designedAt: null, designedBy: null, ...updatedStamp(ctx) })

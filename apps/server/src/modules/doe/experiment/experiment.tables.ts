@@ -79,7 +79,42 @@ export const doeExperimentEntry = pgTable(
   (t) => [uniqueIndex('doe_experiment_entry_uq').on(t.experimentId, t.entryNo), index('doe_experiment_entry_germplasm_idx').on(t.germplasmId)],
 );
 
-/** One plot of an experiment's saved layout. */
+/**
+ * One location of an experiment (spec: "a design and a location per design"): its field and its own
+ * design and randomisation. Site 1 is the experiment's own location and field; a multi-location trial
+ * adds more. `sharePlots` records that the user confirmed sharing plots with another experiment of the
+ * same season on that field.
+ */
+export const doeExperimentSite = pgTable(
+  'doe_experiment_site',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => doeExperiment.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => doeLocation.id, { onDelete: 'restrict' }),
+    fieldId: integer('field_id')
+      .notNull()
+      .references(() => doeField.id, { onDelete: 'restrict' }),
+    /** The saved design of this location: plan name, parameters, summary, statistics, shared plots. */
+    design: jsonb('design').$type<Record<string, unknown> | null>(),
+    seed: bigint('seed', { mode: 'number' }),
+    sharePlots: boolean('share_plots').notNull().default(false),
+    designedAt: timestamp('designed_at', { withTimezone: true }),
+    designedBy: integer('designed_by').references(() => sysUser.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('doe_experiment_site_seq_uq').on(t.experimentId, t.seq),
+    uniqueIndex('doe_experiment_site_field_uq').on(t.experimentId, t.fieldId),
+    index('doe_experiment_site_field_idx').on(t.fieldId),
+    index('doe_experiment_site_location_idx').on(t.locationId),
+  ],
+);
+
+/** One plot of an experiment's saved layout, at one of its locations (site). */
 export const doePlot = pgTable(
   'doe_plot',
   {
@@ -87,6 +122,9 @@ export const doePlot = pgTable(
     experimentId: integer('experiment_id')
       .notNull()
       .references(() => doeExperiment.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => doeExperimentSite.id, { onDelete: 'cascade' }),
     plotId: text('plot_id').notNull(),
     plotNumber: integer('plot_number').notNull(),
     rep: integer('rep'),
@@ -98,5 +136,9 @@ export const doePlot = pgTable(
     name: text('name').notNull(),
     entryType: text('entry_type', { enum: ['check', 'test', 'filler'] }).notNull(),
   },
-  (t) => [uniqueIndex('doe_plot_experiment_plot_uq').on(t.experimentId, t.plotId), index('doe_plot_experiment_number_idx').on(t.experimentId, t.plotNumber)],
+  (t) => [
+    uniqueIndex('doe_plot_experiment_plot_uq').on(t.experimentId, t.plotId),
+    index('doe_plot_experiment_number_idx').on(t.experimentId, t.plotNumber),
+    index('doe_plot_site_cell_idx').on(t.siteId, t.row, t.col),
+  ],
 );

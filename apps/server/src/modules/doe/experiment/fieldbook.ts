@@ -10,6 +10,7 @@ import {
   plotEntryTypeLabels,
   seasonLabels,
   type ExperimentRow,
+  type ExperimentSite,
   type PlotRow,
 } from '@breedwise/contracts/doe';
 import { buildWorkbook } from '../../common';
@@ -21,9 +22,14 @@ export interface FieldBookEntry {
   pedigree: string | null;
 }
 
-function records(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>) {
+/** Where each site is: its location and field (a multi-location experiment has several). */
+type SitePlace = Pick<ExperimentSite, 'seq' | 'locationName' | 'fieldName'>;
+
+function records(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>, sites: SitePlace[] = []) {
+  const bySeq = new Map(sites.map((s) => [s.seq, s]));
   return plots.map((p) => {
     const e = p.entryType === 'filler' ? undefined : entries.get(p.entryNo);
+    const site = bySeq.get(p.site);
     return {
       plot_id: p.plotId,
       plot_number: p.plotNumber,
@@ -37,8 +43,8 @@ function records(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, Fiel
       entry_type: p.entryType,
       generation: e?.generation ?? null,
       pedigree: e?.pedigree ?? null,
-      location: exp.locationName,
-      field: exp.fieldName,
+      location: site ? site.locationName : exp.locationName,
+      field: site ? site.fieldName : exp.fieldName,
       year: exp.year,
       season: exp.season,
       experiment: exp.code,
@@ -58,24 +64,33 @@ export function fieldMapTitle(exp: ExperimentRow, l: Locale): string {
 }
 
 /** The Field Book app's field file: UTF-8 without a byte-order mark, one line per plot in planting order. */
-export function fieldBookCsv(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>): Buffer {
+export function fieldBookCsv(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>, sites: SitePlace[] = []): Buffer {
   const lines = [FIELD_BOOK_COLUMNS.join(',')];
   // csvLine neutralises formula-like names and pedigrees (cells.ts).
-  for (const r of records(exp, plots, entries)) lines.push(csvLine(FIELD_BOOK_COLUMNS.map((c) => r[c])));
+  for (const r of records(exp, plots, entries, sites)) lines.push(csvLine(FIELD_BOOK_COLUMNS.map((c) => r[c])));
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
 /** The field book as xlsx: the plots with an empty column per trait to record, and a sheet describing the experiment. */
-export async function fieldBookXlsx(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>, locale: Locale): Promise<Buffer> {
+export async function fieldBookXlsx(
+  exp: ExperimentRow,
+  plots: PlotRow[],
+  entries: Map<number, FieldBookEntry>,
+  locale: Locale,
+  sites: SitePlace[] = [],
+): Promise<Buffer> {
   const T = fieldBookTexts;
   const season = seasonWord(exp.season, locale);
-  const rows = records(exp, plots, entries).map((r) => ({ ...r, season, entry_type: plotEntryTypeLabels[r.entry_type]?.[locale] ?? r.entry_type }));
+  const rows = records(exp, plots, entries, sites).map((r) => ({ ...r, season, entry_type: plotEntryTypeLabels[r.entry_type]?.[locale] ?? r.entry_type }));
   const info = [
     [T.experiment[locale], `${exp.name} (${exp.code})`],
     [T.plan[locale], exp.planName ?? ''],
     [T.design[locale], designMethodLabels[exp.designMethod]?.[locale] ?? exp.designMethod],
     [T.seed[locale], String(exp.seed ?? '')],
-    [T.locationField[locale], `${exp.locationName ?? ''} / ${exp.fieldName ?? ''}`],
+    [
+      T.locationField[locale],
+      sites.length ? sites.map((s) => `${s.locationName} / ${s.fieldName}`).join('; ') : `${exp.locationName ?? ''} / ${exp.fieldName ?? ''}`,
+    ],
     [T.yearSeason[locale], `${exp.year} / ${season}`],
     [T.plots[locale], String(plots.length)],
     [T.layout[locale], `${exp.rows ?? ''} × ${exp.cols ?? ''}`],

@@ -47,7 +47,7 @@ const columns = {
   discarded: doeField.discarded,
   remark: doeField.remark,
   blockCount: sql<number>`(select count(*)::int from doe_block b where b.field_id = ${qualified(doeField.id)})`,
-  experimentCount: sql<number>`(select count(*)::int from doe_experiment e where e.field_id = ${qualified(doeField.id)})`,
+  experimentCount: sql<number>`(select count(distinct e.id)::int from doe_experiment e where e.field_id = ${qualified(doeField.id)} or exists (select 1 from doe_experiment_site s where s.experiment_id = e.id and s.field_id = ${qualified(doeField.id)}))`,
   createdBy: sql<string | null>`(select coalesce(u.nick_name, u.username) from sys_user u where u.id = ${qualified(doeField.createdBy)})`,
   createdAt: doeField.createdAt,
   updatedAt: doeField.updatedAt,
@@ -224,7 +224,7 @@ export async function deleteField(db: DbOrTx, ctx: RequestContext, id: number): 
   const field = await getField(db, ctx, id);
   const [{ n }] = await db
     .select({
-      n: sql<number>`(select count(*) from doe_experiment where field_id = ${id}) + (select count(*) from doe_germ_design_line where field_id = ${id}) + (select count(*) from doe_activity_record where field_id = ${id})`,
+      n: sql<number>`(select count(*) from doe_experiment where field_id = ${id}) + (select count(*) from doe_experiment_site where field_id = ${id}) + (select count(*) from doe_germ_design_line where field_id = ${id}) + (select count(*) from doe_activity_record where field_id = ${id})`,
     })
     .from(doeField)
     .where(eq(doeField.id, id));

@@ -348,7 +348,7 @@ export async function germDesignPlots(db: DbOrTx, ctx: RequestContext, id: numbe
       .from(doeGermDesignPlot)
       .where(eq(doeGermDesignPlot.lineId, line.id))
       .orderBy(asc(doeGermDesignPlot.plotNumber));
-    out.push({ lineId: line.id, plots: plots.map((p) => ({ ...p, rep: null, block: null })) });
+    out.push({ lineId: line.id, plots: plots.map((p) => ({ ...p, site: 1, rep: null, block: null })) });
   }
   return out;
 }

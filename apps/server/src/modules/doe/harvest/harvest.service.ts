@@ -223,7 +223,8 @@ export async function harvestLines(db: DbOrTx, ctx: RequestContext, input: Harve
     lines: plots.map((p) => {
       const e = entries.get(p.entryNo);
       return {
-        harvestNumber: `${prefix}${p.plotNumber}`,
+        // Plots of a second or later location repeat the plot numbers: their site keeps the numbers unique.
+        harvestNumber: `${prefix}${p.plotId.startsWith(`${exp.code}-L`) ? p.plotId.slice(exp.code.length + 1).replace(/-\d+$/, '-') : ''}${p.plotNumber}`,
         plotId: p.plotId,
         plotNumber: p.plotNumber,
         entryNo: p.entryNo,

@@ -166,7 +166,7 @@ export async function deleteLocation(db: DbOrTx, ctx: RequestContext, id: number
   const location = await getLocation(db, ctx, id);
   const [{ n }] = await db
     .select({
-      n: sql<number>`(select count(*) from doe_field where location_id = ${id}) + (select count(*) from doe_experiment where location_id = ${id}) + (select count(*) from doe_germ_design_line where location_id = ${id})`,
+      n: sql<number>`(select count(*) from doe_field where location_id = ${id}) + (select count(*) from doe_experiment where location_id = ${id}) + (select count(*) from doe_experiment_site where location_id = ${id}) + (select count(*) from doe_germ_design_line where location_id = ${id})`,
     })
     .from(doeLocation)
     .where(eq(doeLocation.id, id));

@@ -3,6 +3,7 @@ import type { PlotRow } from '@breedwise/contracts/doe';
 import { cellAt, edgeBetween, fillOf, fitCell, mapModel } from './field-map-model';
 
 const plot = (row: number, col: number, extra: Partial<PlotRow> = {}): PlotRow => ({
+  site: 1,
   plotId: `P-${row}-${col}`,
   plotNumber: row * 100 + col,
   rep: 1,

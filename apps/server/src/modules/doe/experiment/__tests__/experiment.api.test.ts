@@ -10,6 +10,8 @@ let outsider: string;
 const base = '/api/doe/api/experiment';
 let locationId: number;
 let fieldId: number;
+let projectId: number;
+let fieldNo = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,14 +26,37 @@ beforeAll(async () => {
     body: { locationId, name: 'North block', code: 'N1', type: 1, rows: 16, cols: 10, length: 80, width: 50, tiers: 2, plantRowsPerPlot: 2 },
   });
   fieldId = field.body.data.id;
+  const project = await t.call('POST', '/api/doe/api/project/create', { token: admin, body: { name: 'PYT project', code: 'EXP-PRJ' } });
+  projectId = project.body.data.id;
 });
+
+/** A field of its own for each experiment, so that layouts of the same season never overlap by accident. */
+async function newField(rows = 16, cols = 10) {
+  fieldNo += 1;
+  const res = await t.call('POST', '/api/doe/api/field/create', {
+    token: admin,
+    body: { locationId, name: `Field ${fieldNo}`, code: `F${fieldNo}`, type: 1, rows, cols, tiers: 2, plantRowsPerPlot: 2 },
+  });
+  expect(res.status).toBe(200);
+  return res.body.data.id as number;
+}
 afterAll(() => t.close());
 
 const en = { 'accept-language': 'en' };
 const call = (method: string, url: string, body?: unknown, token = admin) => t.call(method, `${base}${url}`, { token, body, headers: en });
 
 async function newExperiment(extra: Record<string, unknown> = {}) {
-  const res = await call('POST', '/create', { name: 'Maize PYT', year: 2026, season: 'summer', designMethod: 'alpha', reps: 2, locationId, fieldId, ...extra });
+  const res = await call('POST', '/create', {
+    name: 'Maize PYT',
+    year: 2026,
+    season: 'summer',
+    designMethod: 'alpha',
+    reps: 2,
+    projectId,
+    locationId,
+    fieldId: 'fieldId' in extra ? extra.fieldId : await newField(),
+    ...extra,
+  });
   expect(res.status).toBe(200);
   return res.body.data;
 }
@@ -133,16 +158,18 @@ describe('experiments: the design rules of spec section 5', () => {
   const preview = (extra: Record<string, unknown>, lang = 'en') =>
     t.call('POST', `${base}/preview`, { token: admin, body: alpha(exp.id, extra), headers: { 'accept-language': lang } });
 
-  it('needs a location and a field for the design', async () => {
-    const bare = await newExperiment({ name: 'Nowhere', locationId: null, fieldId: null });
-    await call('PUT', '/entries', { id: bare.id, entries: entries(10, 1) });
-    const res = await call('POST', '/preview', alpha(bare.id));
+  it('requires a project, a location and a field on the server, naming each field by its label (issue 14 item 2)', async () => {
+    const res = await call('POST', '/create', { name: 'Nowhere', year: 2026, season: 'summer', designMethod: 'alpha' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ errorCode: 'DOE_DESIGN_LOCATION_MISSING', msg: 'A location is required for the design' });
-    expect(res.body.errors[0].field).toBe('locationId');
-    await call('PUT', '/update', { ...bare, id: bare.id, name: 'Nowhere', year: 2026, season: 'summer', designMethod: 'alpha', locationId, fieldId: null });
-    const noField = await call('POST', '/preview', alpha(bare.id));
-    expect(noField.body).toMatchObject({ errorCode: 'DOE_DESIGN_FIELD_MISSING', msg: 'A field is required for the design' });
+    const byField = Object.fromEntries(res.body.errors.map((e: { field: string; message: string }) => [e.field, e.message]));
+    expect(byField).toMatchObject({ projectId: 'Project is required', locationId: 'Location is required', fieldId: 'Field is required' });
+    const zh = await t.call('POST', `${base}/create`, {
+      token: admin,
+      body: { name: 'Nowhere', year: 2026, season: 'summer', designMethod: 'alpha', projectId, locationId, fieldId: null },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.status).toBe(400);
+    expect(zh.body.errors).toEqual([expect.objectContaining({ field: 'fieldId', message: '田块必填' })]);
   });
 
   it('needs entries and at least one core control material', async () => {
@@ -210,7 +237,7 @@ describe('experiments: the design rules of spec section 5', () => {
   it('requires a plan name', async () => {
     const res = await preview({ planName: '  ' });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ field: 'planName', rule: 'required', message: 'Plan name (planName) is required' });
+    expect(res.body.errors[0]).toMatchObject({ field: 'planName', rule: 'required', message: 'Plan name is required' });
   });
 
   it('refuses a disabled or discarded field for a design', async () => {
@@ -222,7 +249,15 @@ describe('experiments: the design rules of spec section 5', () => {
     await call('PUT', '/entries', { id: e.id, entries: entries(60, 4) });
     await t.call('PUT', '/api/doe/api/field/discard', { token: admin, body: { ids: [other.body.data.id], discarded: true } });
     expect((await call('POST', '/preview', alpha(e.id))).body).toMatchObject({ errorCode: 'DOE_FIELD_UNAVAILABLE' });
-    const fresh = await call('POST', '/create', { name: 'X', year: 2026, season: 'summer', designMethod: 'alpha', locationId, fieldId: other.body.data.id });
+    const fresh = await call('POST', '/create', {
+      name: 'X',
+      year: 2026,
+      season: 'summer',
+      designMethod: 'alpha',
+      projectId,
+      locationId,
+      fieldId: other.body.data.id,
+    });
     expect(fresh.body.errorCode).toBe('DOE_FIELD_UNAVAILABLE');
   });
 
@@ -274,7 +309,7 @@ describe('experiments: states and the push lock', () => {
     const fixed = await call('PUT', '/entries', { id, entries: entries(10, 1) });
     expect(fixed.body.errorCode).toBe('DOE_EXPERIMENT_ENTRIES_FIXED');
     const detail = (await call('GET', `/detail/${id}`)).body.data;
-    const moved = await call('PUT', '/update', { ...detail, fieldId: null });
+    const moved = await call('PUT', '/update', { ...detail, fieldId: await newField() });
     expect(moved.body).toMatchObject({ errorCode: 'DOE_EXPERIMENT_LAYOUT_FIXED' });
     expect((await call('PUT', '/update', { ...detail, name: 'Renamed', remark: 'ok' })).body.data.name).toBe('Renamed');
     const reset = await act(id, 'reset');
@@ -358,7 +393,7 @@ describe('experiments: tenancy, crop scope and the dashboard', () => {
     const wheat = crops.body.data.crops.find((c: { code?: string; name: string }) => c.code === 'wheat' || /wheat|小麦/i.test(c.name));
     await t.call('POST', `/api/auth/api/login/setCropId/${wheat.cropId ?? wheat.id}`, { token: breeder });
     expect((await call('GET', `/detail/${e.id}`, undefined, breeder)).status).toBe(404);
-    const write = await call('POST', '/create', { name: 'W', year: 2026, season: 'spring', designMethod: 'rcbd' }, breeder);
+    const write = await call('POST', '/create', { name: 'W', year: 2026, season: 'spring', designMethod: 'rcbd', projectId, locationId, fieldId }, breeder);
     expect(write.status).toBe(403);
     expect(write.body.errorCode).toBe('CROP_READ_ONLY');
   });

@@ -59,7 +59,7 @@ describe('fields', () => {
     expect((await call('POST', '/field/create', field({ tiers: 0 }))).body.errors[0]).toMatchObject({
       field: 'tiers',
       rule: 'min',
-      message: 'Tiers (tiers) must be at least 1',
+      message: 'Tiers must be at least 1',
     });
     expect((await call('POST', '/field/create', field({ rows: 2000, cols: 2, tiers: 1001 }))).body.errors[0]).toMatchObject({ field: 'tiers', rule: 'max' });
     expect((await call('POST', '/field/create', field({ rows: 3, tiers: 4 }))).body).toMatchObject({
@@ -93,7 +93,17 @@ describe('fields', () => {
 
   it('keeps a field and a location that are in use', async () => {
     const { id } = (await call('POST', '/field/create', field({ code: 'USED' }))).body.data;
-    await call('POST', '/experiment/create', { name: 'Uses it', year: 2026, season: 'summer', designMethod: 'rcbd', locationId, fieldId: id });
+    const projectId = (await call('POST', '/project/create', { name: 'Uses fields', code: 'USES-F' })).body.data.id;
+    const exp = await call('POST', '/experiment/create', {
+      name: 'Uses it',
+      year: 2026,
+      season: 'summer',
+      designMethod: 'rcbd',
+      projectId,
+      locationId,
+      fieldId: id,
+    });
+    expect(exp.status).toBe(200);
     const res = await call('DELETE', `/field/${id}`);
     expect(res.status).toBe(409);
     expect(res.body.errorCode).toBe('DOE_FIELD_IN_USE');

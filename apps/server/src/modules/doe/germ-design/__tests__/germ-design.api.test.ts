@@ -29,7 +29,7 @@ describe('germplasm nursery designs', () => {
     expect(noLocation.body).toMatchObject({ errorCode: 'DOE_DESIGN_LOCATION_REQUIRED', msg: 'Design 1 needs a location' });
     expect(noLocation.body.errors[0].field).toBe('designs.0.locationId');
     const noName = await call('POST', '/germDesign/create', plan([{ locationId, listId }], { planName: '' }));
-    expect(noName.body.errors[0]).toMatchObject({ field: 'planName', rule: 'required', message: 'Plan name (planName) is required' });
+    expect(noName.body.errors[0]).toMatchObject({ field: 'planName', rule: 'required', message: 'Plan name is required' });
   });
 
   it('lays out a list in entry order with checks inserted, numbered within the chosen digits', async () => {

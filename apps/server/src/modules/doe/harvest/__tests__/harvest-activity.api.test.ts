@@ -22,6 +22,7 @@ beforeAll(async () => {
       season: 'autumn',
       designMethod: 'rcbd',
       reps: 2,
+      projectId: (await call('POST', '/project/create', { name: 'Harvests', code: 'HV-P' })).body.data.id,
       locationId,
       fieldId,
     })

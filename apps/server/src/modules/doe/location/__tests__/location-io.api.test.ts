@@ -71,8 +71,8 @@ describe('location import', () => {
     const report = task.result;
     expect(report).toMatchObject({ mode: 'valid', total: 8, valid: 3, invalid: 5, imported: 3, refused: false });
     const byRow = Object.fromEntries(report.errors.map((e: { row: number; field: string; message: string }) => [`${e.row}:${e.field}`, e.message]));
-    expect(byRow['3:name']).toBe('Name (name) is required');
-    expect(byRow['4:longitude']).toBe('Longitude (longitude) must be at most 180');
+    expect(byRow['3:name']).toBe('Name is required');
+    expect(byRow['4:longitude']).toBe('Longitude must be at most 180');
     expect(byRow['5:latitude']).toBe('Longitude and latitude must be given together or both left empty');
     expect(byRow['6:code']).toBe('Location code HN-SY already exists');
     expect(byRow['8:code']).toBe('Location code TWIN appears twice in the file (already used in row 7)');

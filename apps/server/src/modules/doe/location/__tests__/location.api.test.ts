@@ -57,8 +57,8 @@ describe('locations: create and read', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'longitude', rule: 'max', message: 'Longitude (longitude) must be at most 180' },
-        { field: 'latitude', rule: 'min', message: 'Latitude (latitude) must be at least -90' },
+        { field: 'longitude', rule: 'max', message: 'Longitude must be at most 180' },
+        { field: 'latitude', rule: 'min', message: 'Latitude must be at least -90' },
       ]),
     );
   });
@@ -168,6 +168,10 @@ describe('locations: update, status, delete', () => {
 
   it('discards locations: hidden from the list unless asked for, refused for new experiments, taken back', async () => {
     const { id } = (await create(admin, { name: 'Abandoned', code: 'ABND' })).body.data;
+    const fieldId = (
+      await t.call('POST', '/api/doe/api/field/create', { token: admin, body: { locationId: id, name: 'A', code: 'ABND-F', type: 1, rows: 4, cols: 4 } })
+    ).body.data.id;
+    const projectId = (await t.call('POST', '/api/doe/api/project/create', { token: admin, body: { name: 'Abandoned project', code: 'ABND-P' } })).body.data.id;
     expect((await t.call('PUT', `${base}/discard`, { token: admin, body: { ids: [id], discarded: true } })).body.data).toEqual({ updated: 1 });
     const codes = async (q: Record<string, string>) =>
       (await t.call('GET', `${base}/page`, { token: admin, query: { pageSize: 200, ...q } })).body.rows.map((r: { code: string }) => r.code);
@@ -176,7 +180,7 @@ describe('locations: update, status, delete', () => {
     expect(await codes({ discarded: 'all' })).toContain('ABND');
     const exp = await t.call('POST', '/api/doe/api/experiment/create', {
       token: admin,
-      body: { name: 'X', year: 2026, season: 'spring', designMethod: 'rcbd', locationId: id },
+      body: { name: 'X', year: 2026, season: 'spring', designMethod: 'rcbd', projectId, locationId: id, fieldId },
       headers: { 'accept-language': 'en' },
     });
     expect(exp.body).toMatchObject({ errorCode: 'DOE_LOCATION_DISCARDED', msg: 'Location Abandoned is discarded and cannot be used for a new design' });

@@ -115,13 +115,27 @@ describe('projects', () => {
     expect(res.body.data[0].mine).toBe(true);
     const onlyMine = await t.call('GET', '/api/doe/api/project/page?mine=true&pageSize=200', { token: breeder });
     expect(onlyMine.body.rows.every((p: { id: number }) => p.id !== off)).toBe(true);
-    const exp = await call('POST', '/experiment/create', { name: 'In off project', projectId: off, year: 2026, season: 'spring', designMethod: 'rcbd' });
+    const locationId = (await call('POST', '/location/create', { name: 'Project station', code: 'PRJ-S' })).body.data.id;
+    const fieldId = (await call('POST', '/field/create', { locationId, name: 'P', code: 'PRJ-F', type: 1, rows: 4, cols: 4 })).body.data.id;
+    const exp = await call('POST', '/experiment/create', {
+      name: 'In off project',
+      projectId: off,
+      year: 2026,
+      season: 'spring',
+      designMethod: 'rcbd',
+      locationId,
+      fieldId,
+    });
     expect(exp.body).toMatchObject({ errorCode: 'DOE_PROJECT_DISABLED' });
   });
 
   it('keeps a project with experiments; projects of another crop are not visible', async () => {
     const { id } = (await call('POST', '/project/create', { name: 'With experiment', code: 'WE-1' })).body.data;
-    await call('POST', '/experiment/create', { name: 'E', projectId: id, year: 2026, season: 'spring', designMethod: 'rcbd' });
+    const locationId = (await call('POST', '/location/create', { name: 'Project station 2', code: 'PRJ-S2' })).body.data.id;
+    const fieldId = (await call('POST', '/field/create', { locationId, name: 'P2', code: 'PRJ-F2', type: 1, rows: 4, cols: 4 })).body.data.id;
+    expect(
+      (await call('POST', '/experiment/create', { name: 'E', projectId: id, year: 2026, season: 'spring', designMethod: 'rcbd', locationId, fieldId })).status,
+    ).toBe(200);
     expect((await call('DELETE', `/project/${id}`)).body.errorCode).toBe('DOE_PROJECT_IN_USE');
     expect((await call('GET', `/project/detail/${id}`, undefined, outsider)).status).toBe(404);
     const info = await t.call('GET', '/api/auth/api/login/info', { token: admin });

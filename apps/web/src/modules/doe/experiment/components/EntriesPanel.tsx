@@ -103,6 +103,7 @@ export function EntriesPanel({ experimentId, editable }: { experimentId: number;
         open={fromList}
         title={t('doe.entries.fromList')}
         onCancel={() => setFromList(false)}
+        afterClose={() => setListId(undefined)}
         okButtonProps={{ disabled: !listId }}
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
@@ -120,6 +121,7 @@ export function EntriesPanel({ experimentId, editable }: { experimentId: number;
         open={generate}
         title={t('doe.entries.generate')}
         onCancel={() => setGenerate(false)}
+        afterClose={() => form.resetFields()}
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
         destroyOnHidden

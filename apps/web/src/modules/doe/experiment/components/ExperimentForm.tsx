@@ -63,7 +63,7 @@ export function ExperimentForm({ experiment }: { experiment: ExperimentDetail })
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="projectId" label={t('doe.experiment.project')}>
+          <Form.Item name="projectId" label={t('doe.experiment.project')} rules={rules.projectId} required>
             <ProjectSelect seed={experiment.projectId ? [{ value: experiment.projectId, label: experiment.projectName }] : undefined} />
           </Form.Item>
         </Col>
@@ -78,12 +78,18 @@ export function ExperimentForm({ experiment }: { experiment: ExperimentDetail })
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="locationId" label={t('doe.experiment.location')} extra={placeFixed ? t('doe.experiment.placeFixed') : undefined}>
+          <Form.Item
+            name="locationId"
+            label={t('doe.experiment.location')}
+            rules={rules.locationId}
+            required
+            extra={placeFixed ? t('doe.experiment.placeFixed') : undefined}
+          >
             <LocationSelect disabled={placeFixed} onChange={() => form.setFieldValue('fieldId', undefined)} />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="fieldId" label={t('doe.experiment.field')}>
+          <Form.Item name="fieldId" label={t('doe.experiment.field')} rules={rules.fieldId} required>
             <FieldSelect locationId={locationId} disabled={placeFixed || !locationId} />
           </Form.Item>
         </Col>

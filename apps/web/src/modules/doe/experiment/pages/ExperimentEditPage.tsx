@@ -54,7 +54,7 @@ export default function ExperimentEditPage() {
               key: 'design',
               label: t('doe.experiment.designTab'),
               children: data.actions.includes('design') ? (
-                <DesignPanel experiment={data} onSaved={onSaved} />
+                <DesignPanel experiment={data} onSaved={onSaved} canEdit={!data.locked && data.actions.includes('edit')} />
               ) : (
                 <Alert type="info" showIcon title={t('doe.design.notNow', { status: t(`doe.experiment.status.${data.status}`) })} />
               ),

@@ -157,9 +157,9 @@ export default function ExperimentListPage() {
             <Col span={12}>
               <Form.Item noStyle dependencies={['locationId']}>
                 {({ getFieldValue }) => (
-                  <Form.Item name="fieldId" label={t('doe.experiment.field')}>
+                  <Field name="fieldId" label={t('doe.experiment.field')}>
                     <FieldSelect locationId={getFieldValue('locationId') as number | undefined} />
-                  </Form.Item>
+                  </Field>
                 )}
               </Form.Item>
             </Col>

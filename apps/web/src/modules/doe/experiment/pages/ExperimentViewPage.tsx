@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Dropdown, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Dropdown, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined, FilePdfOutlined, TagsOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -31,6 +31,7 @@ export default function ExperimentViewPage() {
   const canGroup = usePermission(P.entriesAdd);
   const [harvesting, setHarvesting] = useState(false);
   const [labelling, setLabelling] = useState(false);
+  const [siteSeq, setSiteSeq] = useState(1);
   const { data: exp, isError } = useQuery({ queryKey: [...experiment.detail.key, id], queryFn: () => experiment.detail({ id }) });
   const plots = useQuery({ queryKey: [...experiment.plots.key, id], queryFn: () => experiment.plots({ id }), enabled: !!exp && exp.plotCount > 0 });
   const entries = useQuery({ queryKey: [...experiment.entries.key, id], queryFn: () => experiment.entries({ id }), enabled: !!exp });
@@ -41,6 +42,7 @@ export default function ExperimentViewPage() {
   });
 
   if (!exp) return <DetailState failed={isError} />;
+  const site = exp.sites.find((x) => x.seq === siteSeq) ?? exp.sites[0];
 
   const act = (action: StatusAction) => {
     const run = async () => {
@@ -113,7 +115,11 @@ export default function ExperimentViewPage() {
           column={{ xs: 1, sm: 2, lg: 4 }}
           items={[
             { key: 'p', label: t('doe.experiment.project'), children: exp.projectName ?? '—' },
-            { key: 'l', label: t('doe.experiment.location'), children: [exp.locationName, exp.fieldName].filter(Boolean).join(' / ') || '—' },
+            {
+              key: 'l',
+              label: t('doe.experiment.location'),
+              children: exp.sites.length ? exp.sites.map((x) => `${x.locationName} / ${x.fieldName}`).join('; ') : '—',
+            },
             {
               key: 'y',
               label: t('doe.experiment.yearSeason'),
@@ -158,7 +164,7 @@ export default function ExperimentViewPage() {
                           items: (['A3', 'A4'] as const).map((paper) => ({
                             key: paper,
                             label: paper,
-                            onClick: () => download(experiment.map({ id, paper })),
+                            onClick: () => download(experiment.map({ id, paper, siteId: site?.id })),
                           })),
                         }}
                       >
@@ -171,10 +177,25 @@ export default function ExperimentViewPage() {
                       </Button>
                     </Space>
                   )}
-                  {exp.plotCount === 0 ? (
+                  {exp.sites.length > 1 && (
+                    <div style={{ marginBottom: 12 }}>
+                      <Segmented
+                        data-testid="map-sites"
+                        value={site?.seq}
+                        onChange={(v) => setSiteSeq(v as number)}
+                        options={exp.sites.map((s) => ({ value: s.seq, label: `${s.locationName} · ${s.fieldName}` }))}
+                      />
+                    </div>
+                  )}
+                  {!site?.plotCount ? (
                     <Alert type="info" showIcon title={t('doe.map.noLayout')} />
                   ) : (
-                    <FieldMap plots={plots.data ?? []} rows={exp.rows} cols={exp.cols} exportName={`${exp.code}-map`} />
+                    <FieldMap
+                      plots={(plots.data ?? []).filter((p) => p.site === site.seq)}
+                      rows={site.design?.summary.rows ?? exp.rows}
+                      cols={site.design?.summary.cols ?? exp.cols}
+                      exportName={`${exp.code}${site.seq > 1 ? `-L${site.seq}` : ''}-map`}
+                    />
                   )}
                 </>
               ),

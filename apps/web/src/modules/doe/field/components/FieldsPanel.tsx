@@ -167,6 +167,7 @@ export function FieldsPanel({ locationId, type }: { locationId?: number; type?: 
         open={editing !== undefined}
         title={t(editing ? 'doe.field.editTitle' : 'doe.field.addTitle')}
         onCancel={() => setEditing(undefined)}
+        afterClose={() => form.resetFields()}
         onOk={save}
         confirmLoading={saving}
         okText={t('common.save')}

@@ -4,7 +4,7 @@ import { AppstoreAddOutlined, EditOutlined, PlusOutlined } from '@ant-design/ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { doePermissions as P, BlockFields, BlockGenerate, type BlockRow } from '@breedwise/contracts/doe';
+import { doePermissions as P, BlockFields, BlockGenerate, seasonLabels, type BlockRow, type ExperimentRow } from '@breedwise/contracts/doe';
 import { ContractFormModal } from '../../../../components/form/ContractFormModal';
 import { fieldRules } from '../../../../components/form/zod-form';
 import { usePermission } from '../../../../lib/permissions';
@@ -12,6 +12,7 @@ import { usePage } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { doePaths } from '../../paths';
+import { ExperimentStatusTag } from '../../experiment/components/ExperimentStatusTag';
 import { BlockGrid } from '../components/BlockGrid';
 import { FieldDescriptions } from '../components/FieldsPanel';
 
@@ -22,12 +23,19 @@ const block = api.doe.block;
 
 /** /doe/exp/location/viewField?id=: a field, drawn with its blocks; blocks added, tiled and edited within tiers. */
 export default function FieldViewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(usePage().search.get('id'));
   const canEdit = usePermission(P.fieldEdit);
+  const canSeeExperiments = usePermission(P.experimentList);
+  // The experiments laid out on this field (any of their locations), so that a new design does not over-book it.
+  const experiments = useQuery({
+    queryKey: [...api.doe.experiment.page.key, { fieldId: id }],
+    queryFn: () => api.doe.experiment.page({ fieldId: id, pageSize: 100, orderByColumn: 'year', isAsc: 'desc' }),
+    enabled: canSeeExperiments,
+  });
   const field = useQuery({ queryKey: [...api.doe.field.detail.key, id], queryFn: () => api.doe.field.detail({ id }) });
   const blocks = useQuery({ queryKey: [...block.page.key, { fieldId: id }], queryFn: () => block.page({ fieldId: id, pageSize: 200 }) });
   const [editing, setEditing] = useState<BlockRow | null | undefined>(undefined);
@@ -54,6 +62,40 @@ export default function FieldViewPage() {
       >
         <FieldDescriptions field={f} />
       </Card>
+      {canSeeExperiments && (
+        <Card variant="borderless" title={t('doe.field.experimentsOn')} style={{ marginTop: 12 }}>
+          <Table<ExperimentRow>
+            size="small"
+            rowKey="id"
+            data-testid="field-experiments"
+            dataSource={experiments.data?.rows ?? []}
+            loading={experiments.isLoading}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            locale={{ emptyText: t('doe.field.noExperiments') }}
+            columns={[
+              {
+                title: t('doe.experiment.code'),
+                dataIndex: 'code',
+                width: 160,
+                render: (v: string, e) => (
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(doePaths.experimentView(e.id))}>
+                    {v}
+                  </Button>
+                ),
+              },
+              { title: t('doe.experiment.name'), dataIndex: 'name', ellipsis: true },
+              {
+                title: t('doe.experiment.yearSeason'),
+                key: 'ys',
+                width: 140,
+                render: (_, e) => `${e.year} ${seasonLabels[e.season][i18n.language === 'en' ? 'en' : 'zh-CN']}`,
+              },
+              { title: t('common.status'), key: 'st', width: 120, render: (_, e) => <ExperimentStatusTag status={e.status} locked={e.locked} /> },
+              { title: t('doe.experiment.plots'), dataIndex: 'plotCount', width: 90 },
+            ]}
+          />
+        </Card>
+      )}
       <Card
         variant="borderless"
         title={t('doe.block.title')}

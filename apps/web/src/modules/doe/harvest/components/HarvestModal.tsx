@@ -53,6 +53,7 @@ export function HarvestModal({ experiment, open, onClose }: { experiment: Experi
       okButtonProps={{ disabled: running, 'data-testid': 'harvest-start' } as never}
       cancelButtonProps={{ disabled: running }}
       onOk={taskId ? close : start}
+      afterClose={() => form.resetFields()}
       destroyOnHidden
     >
       {taskId === null ? (
