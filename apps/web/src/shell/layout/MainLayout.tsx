@@ -1,3 +1,4 @@
+import '../module-locales';
 import { useMemo } from 'react';
 import { Layout, Spin } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';

@@ -121,6 +121,7 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
             )}
             {canEdit && (
               <Dropdown
+                trigger={['click']}
                 menu={{
                   items: ops.map((o) => ({ key: o, label: t(`germ.lotOps.${o}`), disabled: r.quantity === 0 && ['withdraw', 'discard', 'split'].includes(o) })),
                   onClick: ({ key }) => setOp({ op: key as LotOperation, lot: r }),
