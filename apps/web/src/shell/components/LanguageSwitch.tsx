@@ -23,9 +23,13 @@ export function LanguageSwitch({ className }: { className?: string }) {
       await queryClient.invalidateQueries();
     }
   };
-  // The menu loads when the switch is first pointed at or pressed; a press opens it once loaded.
+  // The menu loads when the switch is first pressed, and opens once loaded; later presses are the menu's.
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
+  const arm = () => {
+    setArmed(true);
+    setOpen(true);
+  };
   const trigger = (
     <span
       className={className}
@@ -33,9 +37,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
       tabIndex={0}
       aria-label={t('layout.language')}
       data-testid="language-switch"
-      onPointerEnter={() => setArmed(true)}
-      onFocus={() => setArmed(true)}
-      onClick={armed ? undefined : () => (setArmed(true), setOpen(true))}
+      onClick={armed ? undefined : arm}
+      onKeyDown={armed ? undefined : (e) => (e.key === 'Enter' || e.key === ' ') && arm()}
     >
       <TranslationOutlined /> <span className="bw-hide-narrow">{NAMES[i18n.language as Locale] ?? NAMES['zh-CN']}</span>
     </span>
