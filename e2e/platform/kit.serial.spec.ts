@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginScreen, Workspace } from '../support/pages';
+import { apiToken, call } from '../system/helpers';
 
 async function openLocations(page: Page) {
   await page.goto('/login');
@@ -40,6 +41,11 @@ test('column and table settings are saved per user and survive a reload', async 
 });
 
 test('filter drawer: apply, cancel restores, save a common filter, clear, use and delete it', async ({ page }) => {
+  // Two stations of its own north of 70°, where no other test puts one: the filter finds exactly these.
+  const token = await apiToken(page, 'admin');
+  const suffix = Date.now().toString(36).toUpperCase();
+  for (const [i, latitude] of [71.5, 72.5].entries())
+    await call(page, token, 'POST', '/api/doe/api/location/create', { name: `Arctic ${i} ${suffix}`, code: `ARC${i}-${suffix}`, longitude: 25, latitude });
   await openLocations(page);
   const all = await rows(page).count();
   await page.getByTestId('filter-button').click();
@@ -50,7 +56,7 @@ test('filter drawer: apply, cancel restores, save a common filter, clear, use an
   await page.locator('.ant-select-dropdown:visible').getByTitle('纬度').click();
   await row.getByLabel('条件').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('大于', { exact: true }).click();
-  await row.getByLabel('纬度 值').fill('40');
+  await row.getByLabel('纬度 值').fill('70');
   await page.getByTestId('filter-apply').click();
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByTestId('filter-button')).toContainText('筛选');

@@ -99,8 +99,8 @@ for (const lang of LANGS) {
 
     await open(page, '/system/app', 'app-table');
     await shot(page, 'apps', lang);
-    await page.getByTestId('app-table').getByTestId('crud-add').click();
-    await expect(page.getByTestId('crud-form')).toBeVisible();
+    await page.getByTestId('app-add').click();
+    await expect(page.getByTestId('app-form')).toBeVisible();
     await shot(page, 'apps-form', lang);
     await page.keyboard.press('Escape');
 
