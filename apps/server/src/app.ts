@@ -140,7 +140,12 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
   return app;
 }
 
-/** Serves the built web app; any other non-API path gets index.html so client routes survive a reload. */
+/**
+ * Serves the built web app; any other non-API path gets index.html so client routes survive a reload.
+ * The build writes a brotli and a gzip copy of each file (apps/web/vite.config.ts): the browser gets the
+ * best one it accepts. Fingerprinted files (assets/) are cached for a year; everything else, index.html
+ * first, is revalidated on every use.
+ */
 function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(index);
@@ -149,14 +154,17 @@ function registerWebApp(app: FastifyInstance, dist: string) {
       root: dist,
       prefix: '/',
       index: false,
+      preCompressed: true,
+      // Our own cache-control (below), not send's default max-age=0 (which would override it).
+      cacheControl: false,
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/, so those files never change.
         res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
-  if (hasWeb) app.get('/', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api') {

@@ -1,4 +1,4 @@
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@breedwise/contracts';
 
 export function pageWindow(q: Pick<PageQuery, 'pageNum' | 'pageSize'>): { limit: number; offset: number } {
@@ -23,4 +23,21 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 /** A LIKE pattern finding the keyword anywhere, matched literally. */
 export function likePattern(keyword: string): string {
   return `%${escapeLike(keyword)}%`;
+}
+
+/**
+ * The keyword search of the remote selects (every `.../options` endpoint): rows whose columns contain the
+ * keyword (case-insensitive, wildcards literal), ranked by their best column: an exact match first, then
+ * a prefix, then anywhere. Typing "郑58" lists 郑58 before 郑58×Mo17. Without a keyword, no condition and
+ * no rank: the endpoint's own order applies.
+ */
+export function keywordSearch(keyword: string | undefined, columns: AnyColumn[]): { where: SQL | undefined; rank: SQL[] } {
+  const k = keyword?.trim();
+  if (!k || !columns.length) return { where: undefined, rank: [] };
+  const anywhere = likePattern(k);
+  const prefix = `${escapeLike(k)}%`;
+  const where = or(...columns.map((c) => ilike(c, anywhere)));
+  const ranks = columns.map((c) => sql`case when lower(${c}) = lower(${k}) then 0 when ${c} ilike ${prefix} then 1 else 2 end`);
+  const best = ranks.length === 1 ? ranks[0] : sql`least(${sql.join(ranks, sql`, `)})`;
+  return { where, rank: [asc(best)] };
 }

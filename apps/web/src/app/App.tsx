@@ -1,4 +1,5 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { lazy, Suspense } from 'react';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,14 +11,24 @@ import { FeedbackBridge } from './FeedbackBridge';
 import { GlobalErrorHandler } from './GlobalErrorHandler';
 import { RequireAuth } from './RequireAuth';
 import { LoginPage } from '../shell/pages/LoginPage';
-import { LogoutPage } from '../shell/pages/LogoutPage';
-import { SelectOrgPage } from '../shell/pages/SelectOrgPage';
-import { MainLayout } from '../shell/layout/MainLayout';
 import { safeRedirect } from '../shell/redirect';
 import { useBrandStore } from '../shell/brand';
-import { RegisterPage } from '../shell/pages/RegisterPage';
-import { ResetPasswordPage } from '../shell/pages/ResetPasswordPage';
-import { MobileBindPage, MobileQrPage } from '../shell/pages/MobileQrPage';
+
+// Only the login page is in the first download: the workspace (with every module's manifest and texts)
+// and the other entry pages load when first shown.
+const MainLayout = lazy(() => import('../shell/layout/MainLayout').then((m) => ({ default: m.MainLayout })));
+const LogoutPage = lazy(() => import('../shell/pages/LogoutPage').then((m) => ({ default: m.LogoutPage })));
+const SelectOrgPage = lazy(() => import('../shell/pages/SelectOrgPage').then((m) => ({ default: m.SelectOrgPage })));
+const RegisterPage = lazy(() => import('../shell/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const ResetPasswordPage = lazy(() => import('../shell/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const MobileQrPage = lazy(() => import('../shell/pages/MobileQrPage').then((m) => ({ default: m.MobileQrPage })));
+const MobileBindPage = lazy(() => import('../shell/pages/MobileQrPage').then((m) => ({ default: m.MobileBindPage })));
+
+const loading = (
+  <div className="bw-fullscreen-center">
+    <Spin size="large" />
+  </div>
+);
 
 function LoginRoute() {
   const token = useSession((s) => s.token);
@@ -29,36 +40,38 @@ export function App() {
   const { i18n } = useTranslation();
   const primary = useBrandStore((s) => s.brand.primaryColor);
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: primary, borderRadius: 6 } }}>
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ hashed: false, token: { colorPrimary: primary, borderRadius: 6 } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <FeedbackBridge />
             <GlobalErrorHandler />
-            <Routes>
-              <Route path="/login" element={<LoginRoute />} />
-              <Route path="/logout" element={<LogoutPage />} />
-              <Route path="/user_register" element={<RegisterPage />} />
-              <Route path="/reset_password" element={<ResetPasswordPage />} />
-              <Route path="/m/qrcode" element={<MobileQrPage />} />
-              <Route path="/m/bind" element={<MobileBindPage />} />
-              <Route
-                path="/select-org"
-                element={
-                  <RequireAuth checkOrg={false}>
-                    <SelectOrgPage />
-                  </RequireAuth>
-                }
-              />
-              <Route
-                path="/*"
-                element={
-                  <RequireAuth>
-                    <MainLayout />
-                  </RequireAuth>
-                }
-              />
-            </Routes>
+            <Suspense fallback={loading}>
+              <Routes>
+                <Route path="/login" element={<LoginRoute />} />
+                <Route path="/logout" element={<LogoutPage />} />
+                <Route path="/user_register" element={<RegisterPage />} />
+                <Route path="/reset_password" element={<ResetPasswordPage />} />
+                <Route path="/m/qrcode" element={<MobileQrPage />} />
+                <Route path="/m/bind" element={<MobileBindPage />} />
+                <Route
+                  path="/select-org"
+                  element={
+                    <RequireAuth checkOrg={false}>
+                      <SelectOrgPage />
+                    </RequireAuth>
+                  }
+                />
+                <Route
+                  path="/*"
+                  element={
+                    <RequireAuth>
+                      <MainLayout />
+                    </RequireAuth>
+                  }
+                />
+              </Routes>
+            </Suspense>
           </BrowserRouter>
         </QueryClientProvider>
       </AntApp>

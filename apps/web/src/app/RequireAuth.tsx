@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { Result } from '../components/common/LazyResult';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../lib/feedback';
 import { useSession } from '../lib/session';

@@ -1,6 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import '../app/locales';
+import '../shell/module-locales';
 
 // jsdom lacks these; antd needs them.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { App, Button, Progress, Space, Typography, Upload } from 'antd';
 import { CloudUploadOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
-import * as tus from 'tus-js-client';
+import type * as Tus from 'tus-js-client';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_HEADER } from '@breedwise/contracts';
 import type { FileKind, UploadResult } from '@breedwise/contracts/common';
@@ -20,15 +20,17 @@ export interface ResumableUploaderProps {
 export function ResumableUploader({ kind = 'any', businessType = 'common', accept, onDone }: ResumableUploaderProps) {
   const { t } = useTranslation();
   const { notification } = App.useApp();
-  const current = useRef<tus.Upload | null>(null);
+  const current = useRef<Tus.Upload | null>(null);
   const [name, setName] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
   const [paused, setPaused] = useState(false);
 
-  const start = (file: File) => {
+  const start = async (file: File) => {
     setName(file.name);
     setPercent(0);
     setPaused(false);
+    // The tus client loads with the first upload, not with every screen that offers one.
+    const tus = await import('tus-js-client');
     const upload = new tus.Upload(file, {
       endpoint: platformApi.common.tus.create.url(),
       chunkSize: 5 * 1024 * 1024,
@@ -42,7 +44,7 @@ export function ResumableUploader({ kind = 'any', businessType = 'common', accep
       },
       onProgress: (sent, total) => setPercent(Math.floor((sent / total) * 100)),
       onError: (err) => {
-        const body = (err as tus.DetailedError).originalResponse?.getBody();
+        const body = (err as Tus.DetailedError).originalResponse?.getBody();
         let msg = t('upload.interrupted');
         try {
           msg = JSON.parse(body ?? '').msg ?? msg;
@@ -73,7 +75,7 @@ export function ResumableUploader({ kind = 'any', businessType = 'common', accep
         accept={accept}
         showUploadList={false}
         beforeUpload={(file) => {
-          start(file);
+          void start(file);
           return false;
         }}
         disabled={!!name}

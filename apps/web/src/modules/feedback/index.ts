@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { ModuleManifest } from '../types';
 import zh from './locales/zh-CN.json';
 import en from './locales/en.json';
@@ -8,4 +9,5 @@ export const feedbackModule: ModuleManifest = {
   locales: { 'zh-CN': zh, en },
 };
 
-export { FeedbackModal } from './components/FeedbackModal';
+/** The feedback dialog (with its file uploader), loaded when first opened: render it inside `<Suspense>`. */
+export const FeedbackModal = lazy(() => import('./components/FeedbackModal').then((m) => ({ default: m.FeedbackModal })));

@@ -1,6 +1,6 @@
 import { DOC_KINDS, docPermissions, germPermissions as P, type DocKind } from '@breedwise/contracts/germ';
 import type { ModuleManifest, TodoSourceDef } from '../types';
-import { api } from './api';
+import type { api as germApi } from './api';
 import zh from './locales/zh-CN.json';
 import en from './locales/en.json';
 
@@ -8,12 +8,15 @@ import en from './locales/en.json';
  * One call answers every germ to-do line: the lines, refreshed together, share the request in flight.
  * Nothing is kept after it answers, so a refresh after an approval always asks the server again.
  */
-let pending: ReturnType<typeof api.germ.todo.mine> | null = null;
+let pending: ReturnType<typeof germApi.germ.todo.mine> | null = null;
 const todoCounts = () => {
+  // The module's client (and its contracts) load with the first count, not with the workspace.
   if (!pending)
-    pending = api.germ.todo.mine(undefined, { errorMode: 'silent' }).finally(() => {
-      pending = null;
-    });
+    pending = import('./api')
+      .then(({ api }) => api.germ.todo.mine(undefined, { errorMode: 'silent' }))
+      .finally(() => {
+        pending = null;
+      });
   return pending;
 };
 const todo = (kind: DocKind): TodoSourceDef => ({

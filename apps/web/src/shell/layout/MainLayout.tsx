@@ -1,3 +1,4 @@
+import '../module-locales';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Drawer, Layout, Spin } from 'antd';
 import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';

@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { Badge, Drawer, Empty, List, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Drawer, Spin, Tooltip } from 'antd';
 import { CloudSyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { platformApi } from '../../lib/platform-api';
-import { TaskProgress } from '../../components/task';
-import { RelativeTime } from '../../components/common';
+
+// The list with its live progress parts loads when the drawer first opens.
+const TaskList = lazy(() => import('./TaskList'));
 
 /** The user's imports, exports and other long tasks, with live progress (header button). */
 export function TaskCenter() {
@@ -27,23 +28,10 @@ export function TaskCenter() {
         </span>
       </Tooltip>
       <Drawer title={t('task.title')} open={open} onClose={() => setOpen(false)} size={480}>
-        {tasks.data?.rows.length ? (
-          <List
-            dataSource={tasks.data.rows}
-            renderItem={(task) => (
-              <List.Item key={task.id}>
-                <div style={{ width: '100%' }}>
-                  <div className="bw-task-head">
-                    <strong>{task.title}</strong>
-                    <RelativeTime at={task.createdAt} />
-                  </div>
-                  <TaskProgress taskId={task.id} compact />
-                </div>
-              </List.Item>
-            )}
-          />
-        ) : (
-          <Empty description={t('task.empty')} />
+        {open && (
+          <Suspense fallback={<Spin />}>
+            <TaskList rows={tasks.data?.rows ?? []} />
+          </Suspense>
         )}
       </Drawer>
     </>

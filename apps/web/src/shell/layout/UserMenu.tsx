@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { App, Avatar, Dropdown, Switch } from 'antd';
 import { ApiOutlined, CommentOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -81,7 +81,11 @@ export function UserMenu({ info }: { info: LoginInfoData }) {
           <span className="bw-hide-narrow">{user.nickName}</span>
         </span>
       </Dropdown>
-      <FeedbackModal open={feedback} onClose={() => setFeedback(false)} contact={user.nickName} />
+      {feedback && (
+        <Suspense fallback={null}>
+          <FeedbackModal open onClose={() => setFeedback(false)} contact={user.nickName} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, App, Button, Form, Input, Result, Segmented, Skeleton, Spin } from 'antd';
+import { Alert, App, Button, Form, Input, Segmented, Skeleton, Spin } from 'antd';
+import { Result } from '../../components/common/LazyResult';
 import { LockOutlined, MobileOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '../../components/common/LazyResult';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 

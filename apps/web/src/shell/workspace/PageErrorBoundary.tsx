@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '../../components/common/LazyResult';
 import i18n from '../../lib/i18n';
 
 interface State {

@@ -28,7 +28,7 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import { can, requireCropWrite, type RequestContext } from '../../../platform/context';
 import { isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { likePattern, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
 import { doeField } from '../field/field.tables';
 import { allGermListEntries } from '../germlist/germlist.service';
@@ -165,16 +165,12 @@ export async function listExperiments(db: DbOrTx, ctx: RequestContext, q: Experi
 
 /** Experiments of the current crop for pickers, newest first. */
 export async function experimentOptions(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; limit: number }): Promise<NamedOption[]> {
+  const search = keywordSearch(q.keyword, [doeExperiment.name, doeExperiment.code]);
   return db
     .select({ id: doeExperiment.id, name: doeExperiment.name, code: doeExperiment.code })
     .from(doeExperiment)
-    .where(
-      and(
-        inCrop(doeExperiment, ctx),
-        q.keyword ? or(ilike(doeExperiment.name, likePattern(q.keyword)), ilike(doeExperiment.code, likePattern(q.keyword))) : undefined,
-      ),
-    )
-    .orderBy(desc(doeExperiment.year), asc(doeExperiment.code))
+    .where(and(inCrop(doeExperiment, ctx), search.where))
+    .orderBy(...search.rank, desc(doeExperiment.year), asc(doeExperiment.code))
     .limit(q.limit);
 }
 

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../../db/client';
 import { requireCropWrite, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { likePattern, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
 import { sysUser } from '../../system';
 import { doeExperiment } from '../experiment/experiment.tables';
@@ -260,16 +260,11 @@ export async function setProjectMembers(db: DbOrTx, ctx: RequestContext, input: 
 /** The project selector: enabled projects of the current crop, the caller's own first. */
 export async function projectOptions(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; limit: number }): Promise<ProjectOption[]> {
   const mine = sql<boolean>`coalesce(${isMine(ctx)}, false)`;
+  const search = keywordSearch(q.keyword, [doeProject.name, doeProject.code]);
   return db
     .select({ id: doeProject.id, name: doeProject.name, code: doeProject.code, mine })
     .from(doeProject)
-    .where(
-      and(
-        inCrop(doeProject, ctx),
-        eq(doeProject.status, 'enabled'),
-        q.keyword ? or(ilike(doeProject.name, likePattern(q.keyword)), ilike(doeProject.code, likePattern(q.keyword))) : undefined,
-      ),
-    )
-    .orderBy(desc(mine), desc(doeProject.updatedAt), asc(doeProject.id))
+    .where(and(inCrop(doeProject, ctx), eq(doeProject.status, 'enabled'), search.where))
+    .orderBy(...search.rank, desc(mine), desc(doeProject.updatedAt), asc(doeProject.id))
     .limit(q.limit);
 }

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../../db/client';
 import { requireOrg, type RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { likePattern, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
 import { sysUser, sysUserOrg } from '../../system';
 import { doeProject } from '../project/project.tables';
@@ -193,16 +193,12 @@ export async function setTeamMembers(db: DbOrTx, ctx: RequestContext, input: Mem
 
 /** Users of the organisation for member and leader pickers. */
 export async function userOptions(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; limit: number }): Promise<UserOption[]> {
+  const search = keywordSearch(q.keyword, [sysUser.username, sysUser.nickName]);
   return db
     .select({ id: sysUser.id, username: sysUser.username, nickName: sysUser.nickName })
     .from(sysUser)
     .innerJoin(sysUserOrg, eq(sysUserOrg.userId, sysUser.id))
-    .where(
-      and(
-        eq(sysUserOrg.orgId, requireOrg(ctx)),
-        q.keyword ? or(ilike(sysUser.username, likePattern(q.keyword)), ilike(sysUser.nickName, likePattern(q.keyword))) : undefined,
-      ),
-    )
-    .orderBy(asc(sysUser.username))
+    .where(and(eq(sysUserOrg.orgId, requireOrg(ctx)), search.where))
+    .orderBy(...search.rank, asc(sysUser.username))
     .limit(q.limit);
 }

@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../../db/client';
 import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { likePattern, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { signedFileUrl, sysFile } from '../../common';
 import { sysUser, tally } from '../../system';
@@ -261,17 +261,12 @@ export async function pedigreeGraph(db: DbOrTx, ctx: RequestContext, id: number,
 /** Parent pickers: records of the current crop by accession or name. */
 export async function germplasmOptions(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; ids?: string }): Promise<GermplasmOption[]> {
   const ids = q.ids ? q.ids.split(',').map(Number).slice(0, 200) : null;
+  const search = keywordSearch(q.keyword, [G.accessionNo, G.name]);
   return db
     .select({ id: G.id, accessionNo: G.accessionNo, name: G.name, type: G.type, generation: G.generation })
     .from(G)
-    .where(
-      and(
-        inCrop(G, ctx),
-        ids ? inArray(G.id, ids) : undefined,
-        q.keyword ? or(ilike(G.accessionNo, likePattern(q.keyword)), ilike(G.name, likePattern(q.keyword))) : undefined,
-      ),
-    )
-    .orderBy(asc(G.accessionNo))
+    .where(and(inCrop(G, ctx), ids ? inArray(G.id, ids) : undefined, search.where))
+    .orderBy(...search.rank, asc(G.accessionNo))
     .limit(ids ? 200 : 30);
 }
 

@@ -1,48 +1,39 @@
-import { useEffect, useRef } from 'react';
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart, TreeChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 
-echarts.use([BarChart, LineChart, PieChart, TreeChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, SVGRenderer]);
+// echarts is the largest library of the app: it loads with the first chart that scrolls into view, so a
+// screen (the dashboard) is drawn and usable before its charts arrive.
+const EChart = lazy(() => import('./EChart'));
 
-/** An echarts chart (modular import: only the series this module draws), resized with its box. */
-export function Chart({
-  option,
-  height = 280,
-  testId,
-  onClick,
-}: {
+export interface ChartProps {
   option: EChartsCoreOption;
   height?: number;
   testId?: string;
   onClick?(params: { data?: unknown }): void;
-}) {
+}
+
+/** A chart whose box is reserved at once and whose drawing code loads when the box is first visible. */
+export function Chart(props: ChartProps) {
+  const { height = 280, testId } = props;
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
-    if (!box.current) return;
-    const c = echarts.init(box.current, undefined, { renderer: 'svg' });
-    chart.current = c;
-    const observer = new ResizeObserver(() => c.resize());
-    observer.observe(box.current);
-    return () => {
-      observer.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-  useEffect(() => {
-    const c = chart.current;
-    if (!c || !onClick) return;
-    c.on('click', onClick as never);
-    return () => {
-      c.off('click');
-    };
-  }, [onClick]);
-  return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
+    const el = box.current;
+    if (!el || seen) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [seen]);
+  if (!seen) return <div ref={box} style={{ width: '100%', height }} data-testid={testId} data-chart="pending" />;
+  return (
+    <Suspense fallback={<div style={{ width: '100%', height }} data-testid={testId} data-chart="loading" />}>
+      <EChart {...props} height={height} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Dropdown, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { DownloadOutlined, EditOutlined, FilePdfOutlined, TagsOutlined } from '@ant-design/icons';
+import { DownOutlined, DownloadOutlined, EditOutlined, FilePdfOutlined, TagsOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -160,6 +160,7 @@ export default function ExperimentViewPage() {
                         {t('doe.map.fieldBookCsv')}
                       </Button>
                       <Dropdown
+                        trigger={['click']}
                         menu={{
                           items: (['A3', 'A4'] as const).map((paper) => ({
                             key: paper,
@@ -169,7 +170,7 @@ export default function ExperimentViewPage() {
                         }}
                       >
                         <Button icon={<FilePdfOutlined />} data-testid="map-pdf">
-                          {t('doe.map.pdf')}
+                          {t('doe.map.pdf')} <DownOutlined />
                         </Button>
                       </Dropdown>
                       <Button icon={<TagsOutlined />} onClick={() => setLabelling(true)} data-testid="plot-labels">
