@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Rendering antd screens in jsdom takes seconds on a busy 2-core machine; these are not timing tests.
+    testTimeout: 30_000,
   },
 });

@@ -153,7 +153,8 @@ function registerWebApp(app: FastifyInstance, dist: string) {
     app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
-      index: false,
+      // '/' is the app too (a directory without an index answers 403 when the client accepts no encoding).
+      index: 'index.html',
       preCompressed: true,
       // Our own cache-control (below), not send's default max-age=0 (which would override it).
       cacheControl: false,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locationIoLabels } from '@breedwise/contracts/doe';
 import { createTestApp, multipartBody, waitForTask, type TestApp } from '../test/harness';
 import { csvLine, importedText, isFormulaLike, safeCell, trimUncoversFormula } from '../modules/common/io/cells';
 import { buildWorkbook, writeWorkbookFile } from '../modules/common/io/xlsx';
@@ -251,12 +252,12 @@ describe('imports', () => {
     expect(task.result.errors).toEqual([
       {
         row: 4,
-        field: 'name',
+        field: locationIoLabels.columns.name.label.en,
         message: 'Name starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
       },
       {
         row: 5,
-        field: 'remark',
+        field: locationIoLabels.columns.remark.label.en,
         message: 'Remark starts with a tab or line break followed by a formula character (= + - @): remove the leading characters',
       },
     ]);

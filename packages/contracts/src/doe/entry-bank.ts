@@ -100,6 +100,7 @@ export const experimentBank = resource(
       method: 'POST',
       path: '/bank/check',
       permission: P.experimentEdit,
+      audit: false,
       summary: 'Reads a pasted list of accession numbers: the known ones, the unknown ones and the duplicates (nothing is saved)',
       body: AccessionCheck,
       data: AccessionReport,

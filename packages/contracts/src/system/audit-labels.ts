@@ -37,6 +37,11 @@ export const auditActionNames: Record<string, Translations> = {
   'license.save': t('签发许可证', 'Issue a licence'),
   'license.export': t('导出许可证', 'Export a licence'),
   'license.install': t('安装许可证', 'Install a licence'),
+  'doe.experiment.addSite': t('为试验添加地点', 'Add a location to an experiment'),
+  'doe.experiment.removeSite': t('移除试验地点', 'Remove a location from an experiment'),
+  'doe.experimentBank.add': t('从种质库添加试验材料', 'Add experiment entries from the germplasm bank'),
+  'doe.plotLabel.pdf': t('打印小区标签', 'Print plot labels'),
+  'germ.accessionSeries.save': t('设置种质编号规则', 'Set an accession number series'),
 };
 
 /** What an action was done to. */

@@ -54,9 +54,19 @@ describe('operation log: one hook over the endpoint definitions', () => {
       token: admin,
       body: { locationId: loc.body.data.id, name: 'Audit field', code: 'AF1', type: 1, rows: 8, cols: 8, length: 40, width: 40, tiers: 1, plantRowsPerPlot: 2 },
     });
+    const project = await t.call('POST', `${doe}/project/create`, { token: admin, body: { name: 'Audit project', code: 'AUD-P' } });
     const exp = await t.call('POST', `${doe}/experiment/create`, {
       token: admin,
-      body: { name: 'Audit RCB', year: 2026, season: 'spring', designMethod: 'rcbd', reps: 2, locationId: loc.body.data.id, fieldId: field.body.data.id },
+      body: {
+        name: 'Audit RCB',
+        year: 2026,
+        season: 'spring',
+        designMethod: 'rcbd',
+        reps: 2,
+        projectId: project.body.data.id,
+        locationId: loc.body.data.id,
+        fieldId: field.body.data.id,
+      },
     });
     expect(exp.status, JSON.stringify(exp.body)).toBe(200);
     const expId = exp.body.data.id;
@@ -94,6 +104,8 @@ describe('operation log: one hook over the endpoint definitions', () => {
 
     const exp2 = await t.app.inject({ method: 'GET', url: `${germ}/export?keyword=AUD`, headers: { token: admin } });
     expect(exp2.statusCode).toBe(200);
+    // An export streams its file: its record may land just after the answer.
+    await expect.poll(async () => (await records('germ.germplasm.export')).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const [exported] = await records('germ.germplasm.export');
     expect(exported.detail).toMatchObject({ input: { keyword: 'AUD' } });
   });

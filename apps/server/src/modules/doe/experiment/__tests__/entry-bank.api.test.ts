@@ -21,8 +21,16 @@ const call = (method: string, url: string, body?: unknown, token = admin, header
   t.call(method, `${base}${url}`, { token, body, headers });
 
 let seq = 0;
+let where: { projectId: number; locationId: number; fieldId: number } | undefined;
 async function newExperiment() {
-  const res = await call('POST', '/create', { name: `Bank trial ${++seq}`, year: 2026, season: 'summer', designMethod: 'rcbd', reps: 2 });
+  if (!where) {
+    const post = async (url: string, body: unknown) => (await t.call('POST', `/api/doe/api${url}`, { token: admin, body })).body.data.id as number;
+    const projectId = await post('/project/create', { name: 'Bank project', code: 'BANK-P' });
+    const locationId = await post('/location/create', { name: 'Bank station', code: 'BANK-L' });
+    const fieldId = await post('/field/create', { locationId, name: 'Bank field', code: 'BF1', type: 1, rows: 10, cols: 10 });
+    where = { projectId, locationId, fieldId };
+  }
+  const res = await call('POST', '/create', { name: `Bank trial ${++seq}`, year: 2026, season: 'summer', designMethod: 'rcbd', reps: 2, ...where });
   expect(res.status).toBe(200);
   return res.body.data as { id: number; code: string };
 }
@@ -197,7 +205,16 @@ describe('experiment entries from the germplasm bank', () => {
       expect(res.status).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain('Bank line');
     }
-    const own = await call('POST', '/create', { name: 'Rival trial', year: 2026, season: 'summer', designMethod: 'rcbd' }, outsider);
+    const post = async (url: string, body: unknown) => (await t.call('POST', `/api/doe/api${url}`, { token: outsider, body })).body.data.id as number;
+    const projectId = await post('/project/create', { name: 'Rival project', code: 'RIV-P' });
+    const locationId = await post('/location/create', { name: 'Rival station', code: 'RIV-L' });
+    const fieldId = await post('/field/create', { locationId, name: 'Rival field', code: 'RF1', type: 1, rows: 5, cols: 5 });
+    const own = await call(
+      'POST',
+      '/create',
+      { name: 'Rival trial', year: 2026, season: 'summer', designMethod: 'rcbd', projectId, locationId, fieldId },
+      outsider,
+    );
     const foreign = await call('POST', '/bank/add', { id: own.body.data.id, accessions: [{ germplasmId: a.id }] }, outsider);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errorCode).toBe('DOE_BANK_GERMPLASM_NOT_FOUND');

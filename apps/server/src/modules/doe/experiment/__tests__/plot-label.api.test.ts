@@ -24,7 +24,10 @@ beforeAll(async () => {
     token: admin,
     body: { locationId: loc.body.data.id, name: 'Stake field', code: 'S1', type: 1, rows: 6, cols: 5, length: 30, width: 25, tiers: 1, plantRowsPerPlot: 2 },
   });
+  const projectId = (await t.call('POST', '/api/doe/api/project/create', { token: admin, body: { name: 'Label project', code: 'LBL-P' } })).body.data.id;
+  const where = { projectId, locationId: loc.body.data.id, fieldId: field.body.data.id };
   const exp = await call('POST', '/create', {
+    projectId,
     name: 'Label trial',
     code: 'LBL-2026',
     year: 2026,
@@ -46,7 +49,7 @@ beforeAll(async () => {
   expect(preview.status).toBe(200);
   const saved = await call('POST', '/design', { ...params, seed: preview.body.data.seed });
   expect((await waitForTask(t, admin, saved.body.data.taskId)).status).toBe('succeeded');
-  empty = (await call('POST', '/create', { name: 'Not designed', year: 2026, season: 'summer', designMethod: 'rcbd' })).body.data;
+  empty = (await call('POST', '/create', { name: 'Not designed', year: 2026, season: 'summer', designMethod: 'rcbd', ...where })).body.data;
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { germListIo } from '../germlist.io';
 import { GENERATION_PATTERN } from '@breedwise/contracts/doe';
 import { validateGeneration } from '@breedwise/trial-design';
 import { createTestApp, multipartBody, waitForTask, type TestApp } from '../../../../test/harness';
@@ -126,12 +127,16 @@ describe('planting list import', () => {
     );
     expect(task.status).toBe('succeeded');
     expect(task.result).toMatchObject({ total: 8, valid: 3, invalid: 5, imported: 3 });
-    const byRow = Object.fromEntries(task.result.errors.map((e: { row: number; field: string; message: string }) => [`${e.row}:${e.field}`, e.message]));
+    // Errors name the template's column (its label); the message is keyed here by row and the field's key.
+    const byRow = Object.fromEntries(task.result.errors.map((e: { row: number; field: string; message: string }) => [`${e.row}:${keyOf(e.field)}`, e.message]));
     expect(byRow['4:entryId']).toBe('Entry id 2 appears twice in list Imported A');
     expect(byRow['6:entryId']).toBe('Entry id 1 appears twice in list Existing');
     expect(byRow['7:listType']).toBe('List Existing exists with another type');
     expect(byRow['8:generation']).toBe('Generation "Q5" must be in F, D or BC form (for example F1, D1, BC1F1)');
-    expect(byRow['9:listType']).toMatch(/^List type must be one of/);
+    // Row 9's type is checked against the template's list and against the existing list: both are reported.
+    expect(task.result.errors.filter((e: { row: number }) => e.row === 9).map((e: { message: string }) => e.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^List type must be one of/)]),
+    );
     const lists = await t.call('GET', '/api/doe/api/germList/page?pageSize=200&keyword=Imported', { token: admin });
     expect(
       lists.body.rows.map(
@@ -152,3 +157,8 @@ describe('planting list import', () => {
     expect(rows.slice(1).map((r) => r[6])).toEqual(['A1', 'A2']);
   });
 });
+
+/** The field key of a report's column label (reports name the template's columns, in the user's language). */
+function keyOf(label: string): string {
+  return germListIo.columns.find((c) => c.label.en === label || c.label['zh-CN'] === label)?.key ?? label;
+}

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locationIo } from '../location.io';
 import { createOtherOrg, createTestApp, multipartBody, waitForTask, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
@@ -70,7 +71,8 @@ describe('location import', () => {
     expect(task.status).toBe('succeeded');
     const report = task.result;
     expect(report).toMatchObject({ mode: 'valid', total: 8, valid: 3, invalid: 5, imported: 3, refused: false });
-    const byRow = Object.fromEntries(report.errors.map((e: { row: number; field: string; message: string }) => [`${e.row}:${e.field}`, e.message]));
+    // Errors name the template's column (its label); the message is keyed here by row and the field's key.
+    const byRow = Object.fromEntries(report.errors.map((e: { row: number; field: string; message: string }) => [`${e.row}:${keyOf(e.field)}`, e.message]));
     expect(byRow['3:name']).toBe('Name is required');
     expect(byRow['4:longitude']).toBe('Longitude must be at most 180');
     expect(byRow['5:latitude']).toBe('Longitude and latitude must be given together or both left empty');
@@ -87,7 +89,7 @@ describe('location import', () => {
 
     // The log tells what happened.
     const logs = await t.call('GET', '/api/doe/api/common/logs', { token: admin, query: { taskId: task.id, type: 'doe.location.import' } });
-    expect(logs.body.data.map((l: { message: string }) => l.message).join('\n')).toContain('8 rows, 3 valid, 5 invalid');
+    expect(logs.body.data.map((l: { message: string }) => l.message).join('\n')).toContain('8 rows: 3 valid, 5 invalid');
   });
 
   it('all or nothing: one bad row means nothing is imported', async () => {
@@ -208,3 +210,8 @@ describe('location filters and export', () => {
     expect(other.orgId).toBeGreaterThan(0);
   });
 });
+
+/** The field key of a report's column label (reports name the template's columns, in the user's language). */
+function keyOf(label: string): string {
+  return locationIo.columns.find((c) => c.label.en === label || c.label['zh-CN'] === label)?.key ?? label;
+}

@@ -70,7 +70,7 @@ describe('germplasm records', () => {
     const res = await create({ accessionNo: 'T-GEN', name: 'Gen', type: 'breeding', generation: 'X9' }, admin, 'en');
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ field: 'generation', rule: 'format' });
-    expect(res.body.errors[0].message).toContain('Generation (generation)');
+    expect(res.body.errors[0].message).toContain('Generation has the wrong format');
   });
 
   it('keeps accession numbers unique in the crop', async () => {
