@@ -31,9 +31,22 @@ async function ready(page: Page, token: string, tag: string, n: number) {
     tiers: 1,
     plantRowsPerPlot: 2,
   });
-  const body = { name: `E2E 页签试验 ${tag}${n}`, code: `E2E-TB-${tag}-${n}`, year: 2026, season: 'summer', designMethod: 'rcbd', reps: 2 };
+  const project = await call<{ id: number }>(page, token, 'POST', '/api/doe/api/project/create', {
+    name: `E2E 页签项目 ${tag}${n}`,
+    code: `E2E-TBP-${tag}${n}`,
+  });
+  const body = {
+    name: `E2E 页签试验 ${tag}${n}`,
+    code: `E2E-TB-${tag}-${n}`,
+    year: 2026,
+    season: 'summer',
+    designMethod: 'rcbd',
+    reps: 2,
+    projectId: project.id,
+    locationId: loc.id,
+    fieldId: field.id,
+  };
   const exp = await call<{ id: number; code: string }>(page, token, 'POST', '/api/doe/api/experiment/create', body);
-  await call(page, token, 'PUT', '/api/doe/api/experiment/update', { id: exp.id, ...body, locationId: loc.id, fieldId: field.id });
   await call(page, token, 'POST', '/api/doe/api/experiment/bank/add', {
     id: exp.id,
     accessions: accessions.map((a, i) => ({ germplasmId: a.id, type: i === 2 ? 'check' : 'test' })),
