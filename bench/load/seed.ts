@@ -101,21 +101,31 @@ export async function seedVolumes(database: Database, v: Volumes): Promise<Seede
   ]);
 
   // Experiments of 1,000 plots (the last one smaller), laid out 40 columns wide.
+  // Each lies on one of the demo organisation's fields (its location and field are the experiment's site 1).
   const experiments = Math.max(1, Math.ceil(v.plots / PLOTS_PER_EXPERIMENT));
+  const [field] = await q<{ id: number; locationId: number }>(
+    `select id, location_id as "locationId" from doe_field where org_id = $1 order by id limit 1`,
+    [org.id],
+  );
+  if (!field) throw new Error('the demo organisation has no field to lay the load experiments on');
   const expRows = await q<{ id: number }>(
-    `insert into doe_experiment (org_id, crop_id, code, name, year, season, reps, design_method, status, rows, cols, created_by, updated_by)
+    `insert into doe_experiment (org_id, crop_id, code, name, year, season, reps, design_method, status, rows, cols, location_id, field_id, created_by, updated_by)
      select $1, $2, 'LD-EXP-' || g, '负载试验 Load trial ' || g, 2020 + g % 6, (array['spring','summer','autumn','winter'])[1 + g % 4],
-            2, 'rcbd', 'designed', 25, 40, $3, $3
+            2, 'rcbd', 'designed', 25, 40, $5, $6, $3, $3
      from generate_series(1, $4::int) g returning id`,
-    [org.id, crop.id, breeder.id, experiments],
+    [org.id, crop.id, breeder.id, experiments, field.locationId, field.id],
   );
   const experimentIds = expRows.map((r) => r.id).sort((a, b) => a - b);
   await q(
-    `insert into doe_plot (experiment_id, plot_id, plot_number, rep, block, row, col, tier, entry_no, name, entry_type)
-     select $1 + (n / ${PLOTS_PER_EXPERIMENT}), 'P' || n, 1 + n % ${PLOTS_PER_EXPERIMENT}, 1 + (n % ${PLOTS_PER_EXPERIMENT}) / 500,
-            1 + (n % ${PLOTS_PER_EXPERIMENT}) / 100, 1 + (n % ${PLOTS_PER_EXPERIMENT}) / 40, 1 + n % 40, 1, 1 + n % 500,
-            '材料 ' || (1 + n % 500), case when n % 50 = 0 then 'check' else 'test' end
-     from generate_series(0, $2::int - 1) n`,
+    `insert into doe_experiment_site (experiment_id, seq, location_id, field_id) select id, 1, location_id, field_id from doe_experiment where id = any($1::int[])`,
+    [experimentIds],
+  );
+  await q(
+    `insert into doe_plot (experiment_id, site_id, plot_id, plot_number, rep, block, row, col, tier, entry_no, name, entry_type)
+     select e, (select s.id from doe_experiment_site s where s.experiment_id = e and s.seq = 1), 'P' || n, 1 + n % ${PLOTS_PER_EXPERIMENT},
+            1 + (n % ${PLOTS_PER_EXPERIMENT}) / 500, 1 + (n % ${PLOTS_PER_EXPERIMENT}) / 100, 1 + (n % ${PLOTS_PER_EXPERIMENT}) / 40, 1 + n % 40, 1,
+            1 + n % 500, '材料 ' || (1 + n % 500), case when n % 50 = 0 then 'check' else 'test' end
+     from generate_series(0, $2::int - 1) n, lateral (select $1::int + (n / ${PLOTS_PER_EXPERIMENT}) as e) x`,
     [experimentIds[0], v.plots],
   );
   await q('analyze');

@@ -13,31 +13,9 @@ function pdfPages(pdf: Buffer) {
 const suffix = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 
 /** Three accessions of the maize bank and an experiment in temporary storage, all with fresh codes. */
-async function setUp(page: Page, token: string, tag: string) {
-  const accessions: { id: number; accessionNo: string; name: string }[] = [];
-  for (let i = 1; i <= 3; i++)
-    accessions.push(
-      await call(page, token, 'POST', '/api/germ/api/germplasm/create', {
-        accessionNo: `E2E${tag}-${i}`,
-        name: `E2E 自交系 ${tag}-${i}`,
-        type: 'inbred',
-        generation: 'F7',
-      }),
-    );
-  const exp = await call<{ id: number; code: string }>(page, token, 'POST', '/api/doe/api/experiment/create', {
-    name: `E2E 种质库试验 ${tag}`,
-    code: `E2E-BK-${tag}`,
-    year: 2026,
-    season: 'summer',
-    designMethod: 'rcbd',
-    reps: 2,
-  });
-  return { accessions, exp };
-}
-
-/** A designed experiment (3 entries from the bank, 2 reps on a 2 x 4 field: 6 plots and 2 fillers). */
-async function designed(page: Page, token: string, tag: string) {
-  const { accessions, exp } = await setUp(page, token, tag);
+/** The project, location and 2 x 4 field every experiment of these tests needs. */
+async function place(page: Page, token: string, tag: string) {
+  const project = await call(page, token, 'POST', '/api/doe/api/project/create', { name: `E2E 标签项目 ${tag}`, code: `E2E-LP-${tag}` });
   const loc = await call(page, token, 'POST', '/api/doe/api/location/create', { name: `E2E 标签站 ${tag}`, code: `E2E-LBL-${tag}` });
   const field = await call(page, token, 'POST', '/api/doe/api/field/create', {
     locationId: loc.id,
@@ -51,17 +29,36 @@ async function designed(page: Page, token: string, tag: string) {
     tiers: 1,
     plantRowsPerPlot: 2,
   });
-  await call(page, token, 'PUT', '/api/doe/api/experiment/update', {
-    id: exp.id,
+  return { projectId: project.id as number, locationId: loc.id as number, fieldId: field.id as number };
+}
+
+async function setUp(page: Page, token: string, tag: string) {
+  const accessions: { id: number; accessionNo: string; name: string }[] = [];
+  for (let i = 1; i <= 3; i++)
+    accessions.push(
+      await call(page, token, 'POST', '/api/germ/api/germplasm/create', {
+        accessionNo: `E2E${tag}-${i}`,
+        name: `E2E 自交系 ${tag}-${i}`,
+        type: 'inbred',
+        generation: 'F7',
+      }),
+    );
+  const where = await place(page, token, tag);
+  const exp = await call<{ id: number; code: string }>(page, token, 'POST', '/api/doe/api/experiment/create', {
     name: `E2E 种质库试验 ${tag}`,
-    code: exp.code,
+    code: `E2E-BK-${tag}`,
     year: 2026,
     season: 'summer',
     designMethod: 'rcbd',
     reps: 2,
-    locationId: loc.id,
-    fieldId: field.id,
+    ...where,
   });
+  return { accessions, exp, where };
+}
+
+/** A designed experiment (3 entries from the bank, 2 reps on a 2 x 4 field: 6 plots and 2 fillers). */
+async function designed(page: Page, token: string, tag: string) {
+  const { accessions, exp } = await setUp(page, token, tag);
   await call(page, token, 'POST', '/api/doe/api/experiment/bank/add', {
     id: exp.id,
     accessions: accessions.map((a, i) => ({ germplasmId: a.id, type: i === 2 ? 'check' : 'test' })),
@@ -186,6 +183,7 @@ test('the bank picker and the plot label dialog in both languages at 1440 x 900 
     year: 2026,
     season: 'summer',
     designMethod: 'rcbd',
+    ...(await place(page, token, `${tag}S`)),
   });
   fs.mkdirSync(process.env.SHOTS_DIR ?? 'test-results/shots', { recursive: true });
   for (const lang of ['zh-CN', 'en'] as Lang[]) {

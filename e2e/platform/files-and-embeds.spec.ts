@@ -95,5 +95,5 @@ test('the task center lists an export task with its progress', async ({ page }) 
   await page.getByTestId('task-center').click();
   const task = page.getByTestId('task-progress').first();
   await expect(task).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-  await expect(page.getByRole('dialog', { name: '我的任务' })).toContainText('试验地点: two.xlsx');
+  await expect(page.getByRole('dialog', { name: '我的任务' })).toContainText('试验地点 - two.xlsx');
 });
