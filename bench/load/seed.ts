@@ -103,10 +103,9 @@ export async function seedVolumes(database: Database, v: Volumes): Promise<Seede
   // Experiments of 1,000 plots (the last one smaller), laid out 40 columns wide.
   // Each lies on one of the demo organisation's fields (its location and field are the experiment's site 1).
   const experiments = Math.max(1, Math.ceil(v.plots / PLOTS_PER_EXPERIMENT));
-  const [field] = await q<{ id: number; locationId: number }>(
-    `select id, location_id as "locationId" from doe_field where org_id = $1 order by id limit 1`,
-    [org.id],
-  );
+  const [field] = await q<{ id: number; locationId: number }>(`select id, location_id as "locationId" from doe_field where org_id = $1 order by id limit 1`, [
+    org.id,
+  ]);
   if (!field) throw new Error('the demo organisation has no field to lay the load experiments on');
   const expRows = await q<{ id: number }>(
     `insert into doe_experiment (org_id, crop_id, code, name, year, season, reps, design_method, status, rows, cols, location_id, field_id, created_by, updated_by)

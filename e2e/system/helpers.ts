@@ -41,7 +41,7 @@ export async function signedIn(browser: Browser, token: string | null, lang: Lan
 export async function shot(page: Page, name: string, lang: Lang) {
   // Let fonts, icons, data and transitions settle.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  // The header shows the newest notice once as a notification; it would cover the page.
+  // Notifications (toasts) would cover the page.
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results/shots'}/${name}-${lang === 'en' ? 'en' : 'zh'}.png` });

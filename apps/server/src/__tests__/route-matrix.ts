@@ -46,6 +46,8 @@ export const routeMatrix: Record<string, MatrixRow> = {
   'PUT /api/system/notice/update': admin('notice'),
   'DELETE /api/system/notice/:id': admin('notice'),
   'POST /api/auth/api/message/setRead/:id': personal('message'),
+  // Every member may dismiss a notice of their organisation; another organisation's notice is not found.
+  'POST /api/auth/api/notice/dismiss/:id': { object: 'notice', expect: { anonymous: 401, member: 200, foreign: 404, owner: 200 } },
   // Feedback (written by the owner): its author or a feedback administrator may remove it.
   'DELETE /api/auth/feedback/remove/:id': admin('feedback'),
   'PUT /api/auth/feedback/resolve/:id': admin('feedback'),

@@ -4,7 +4,8 @@ import { dashboardWidgets, pageByComponent, routedPages, todoSources } from '../
 import type { PageDef } from '../modules/types';
 import type { RegistryValue } from '../lib/registry-context';
 
-export type Title = { i18n: Record<string, string> } | { key: string };
+/** A tab's title: menu titles per language, or a translation key (with the record shown, e.g. "Edit E2026-0003"). */
+export type Title = { i18n: Record<string, string> } | { key: string; record?: string };
 
 export interface ResolvedPage {
   page: PageDef;

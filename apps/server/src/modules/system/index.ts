@@ -65,7 +65,7 @@ export { sysDept } from './dept/dept.tables';
 export { sysDictType, sysDictData } from './dict/dict.tables';
 export { sysApp } from './app/app.tables';
 export { sysBrand } from './brand/brand.tables';
-export { sysNotice } from './notice/notice.tables';
+export { sysNotice, sysNoticeRead } from './notice/notice.tables';
 export { sysOutbox } from './outbox/outbox.tables';
 export { sysSession, sysAuthVersion } from './session/session.tables';
 export { sysTally } from './tally/tally.tables';

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -7,31 +6,19 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { MessageRow } from '@breedwise/contracts/message';
 import './auth.css';
-import { feedback } from '../../lib/feedback';
 import { queryClient } from '../../lib/query';
 import { platformApi } from '../../lib/platform-api';
-import { local } from '../../lib/storage';
 
-const { message: messages, notice } = platformApi.message;
+const { message: messages } = platformApi.message;
 /** The bell's reads are silent (spec section 8): a failing count must not interrupt the work. */
 const silent = { errorMode: 'silent' } as const;
 
-const SEEN_NOTICE = 'bw-seen-notice';
-
-/** The header bell: unread count badge, the latest messages, and the newest notice shown once. */
+/** The header bell: unread count badge and the latest messages (notices are banners in the workspace: NoticeBanner). */
 export function MessageBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const count = useQuery({ queryKey: messages.noReadCount.key, queryFn: () => messages.noReadCount(undefined, silent), refetchInterval: 60_000 });
   const latest = useQuery({ queryKey: [...messages.list.key, 'latest'], queryFn: () => messages.list({ pageNum: 1, pageSize: 5 }, silent) });
-  const latestNotice = useQuery({ queryKey: notice.getLatest.key, queryFn: () => notice.getLatest(undefined, silent), retry: false });
-
-  useEffect(() => {
-    const n = latestNotice.data;
-    if (!n || local.get<number | null>(SEEN_NOTICE, null) === n.id) return;
-    local.set(SEEN_NOTICE, n.id);
-    feedback.current?.notification[n.level === 'info' ? 'info' : 'warning']({ title: n.title, description: n.content, duration: 8 });
-  }, [latestNotice.data]);
 
   const open = async (m: MessageRow) => {
     if (!m.read) await messages.setRead({ id: m.id });

@@ -13,6 +13,7 @@ import { MapEngineSwitcher } from './MapEngineSwitcher';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { MessageBell } from '../../components/auth/MessageBell';
+import { NoticeBanner } from '../../components/auth/NoticeBanner';
 import { PageWatermark } from '../../components/common';
 import { TaskCenter } from './TaskCenter';
 import { BrandSync } from '../brand-sync';
@@ -113,6 +114,7 @@ export function MainLayout() {
             <BrandSync info={info} />
           </Layout.Header>
           <Layout.Content className="bw-content">
+            <NoticeBanner />
             <PageWatermark text={`${info.userInfo.nickName} ${info.userInfo.userName}`} enabled={watermark}>
               <Workspace index={index} showTabs={showTabs} />
             </PageWatermark>

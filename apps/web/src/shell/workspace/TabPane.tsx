@@ -25,12 +25,20 @@ const scrollPositions = new Map<string, number>();
 export function TabPane({ tab, page, params, active }: { tab: Tab; page: PageDef; params: Record<string, string>; active: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const refresh = useWorkspace((s) => s.refresh);
+  const retitle = useWorkspace((s) => s.retitle);
   const Page = lazyPage(page);
   const [shown, setShown] = useState(active);
   if (active && !shown) setShown(true);
   const context = useMemo(
-    () => ({ params, search: new URLSearchParams(tab.search), path: tab.path, tabKey: tab.key, active }),
-    [params, tab.search, tab.path, tab.key, active],
+    () => ({
+      params,
+      search: new URLSearchParams(tab.search),
+      path: tab.path,
+      tabKey: tab.key,
+      active,
+      setRecordTitle: (key: string, record: string) => retitle(tab.key, { key, record }),
+    }),
+    [params, tab.search, tab.path, tab.key, active, retitle],
   );
 
   useLayoutEffect(() => {

@@ -83,4 +83,23 @@ describe('detail pages in the menu', () => {
     ws.clear();
     expect(useWorkspace.getState().opened).toEqual([]);
   });
+
+  it('a page titles its tab by its record, and activating the tab again keeps that title', () => {
+    const ws = useWorkspace.getState();
+    const edit = (id: number) => ({ key: `/x/edit/${id}`, path: `/x/edit/${id}`, search: '', title: { key: 'x.editTitle' }, affix: false, parentPath: '/x' });
+    ws.open(edit(1));
+    ws.open(edit(2));
+    ws.retitle('/x/edit/1', { key: 'common.edit', record: 'E2026-0001' });
+    ws.retitle('/x/edit/2', { key: 'common.edit', record: 'E2026-0002' });
+    ws.open(edit(1));
+    const s = useWorkspace.getState();
+    expect(s.tabs.map((t) => t.title)).toEqual([
+      { key: 'common.edit', record: 'E2026-0001' },
+      { key: 'common.edit', record: 'E2026-0002' },
+    ]);
+    expect(s.opened.map((o) => o.title)).toEqual([
+      { key: 'common.edit', record: 'E2026-0001' },
+      { key: 'common.edit', record: 'E2026-0002' },
+    ]);
+  });
 });

@@ -31,6 +31,8 @@ interface WorkspaceState {
   close(key: string): string | null;
   closeOthers(key: string): void;
   refresh(key: string): void;
+  /** Gives an open tab (and its entry among the opened pages) another title: the page titles it by its record. */
+  retitle(key: string, title: Title): void;
   clear(): void;
 }
 
@@ -52,7 +54,9 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   open: (tab) =>
     set((s) => {
       const exists = s.tabs.some((t) => t.key === tab.key);
-      const tabs = exists ? s.tabs.map((t) => (t.key === tab.key ? { ...t, title: tab.title } : t)) : [...s.tabs, { ...tab, version: 0 }];
+      // Activating an open tab keeps the record title its page gave it.
+      const keep = (t: Tab) => 'key' in t.title && !!t.title.record && 'key' in tab.title && !('record' in tab.title && tab.title.record);
+      const tabs = exists ? s.tabs.map((t) => (t.key === tab.key ? { ...t, title: keep(t) ? t.title : tab.title } : t)) : [...s.tabs, { ...tab, version: 0 }];
       // Fixed tabs stay in front, in the order they were pinned.
       tabs.sort((a, b) => Number(b.affix) - Number(a.affix));
       // Detail pages join the menu under their parent for the rest of the session.
@@ -77,6 +81,15 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       history: s.history.filter((k) => k === key || s.tabs.some((t) => t.key === k && t.affix)),
     })),
   refresh: (key) => set((s) => ({ tabs: s.tabs.map((t) => (t.key === key ? { ...t, version: t.version + 1 } : t)) })),
+  retitle: (key, title) =>
+    set((s) => {
+      const tab = s.tabs.find((t) => t.key === key);
+      if (!tab || JSON.stringify(tab.title) === JSON.stringify(title)) return s;
+      return {
+        tabs: s.tabs.map((t) => (t.key === key ? { ...t, title } : t)),
+        opened: s.opened.map((o) => (o.path === tab.path ? { ...o, title } : o)),
+      };
+    }),
   clear: () => set({ tabs: [], activeKey: null, history: [], opened: [] }),
 }));
 

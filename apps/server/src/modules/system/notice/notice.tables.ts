@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, serial, text, timestamp, index } from 'drizzle-orm/pg-core';
 import { sysOrg } from '../org/org.tables';
 import { sysUser } from '../user/user.tables';
 
@@ -26,4 +26,19 @@ export const sysNotice = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('sys_notice_org_idx').on(t.orgId, t.publishedAt)],
+);
+
+/** Which user dismissed which notice: a dismissed notice is not shown to that user again. */
+export const sysNoticeRead = pgTable(
+  'sys_notice_read',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => sysNotice.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index('sys_notice_read_user_idx').on(t.userId)],
 );

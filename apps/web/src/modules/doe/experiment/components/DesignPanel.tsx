@@ -176,6 +176,8 @@ export function DesignPanel({ experiment, onSaved, canEdit = true }: { experimen
     if (task.data?.status === 'succeeded') {
       void message.success(t('doe.design.saved'));
       setTaskId(null);
+      // Saved: what shows is no longer a preview (the saved design is on the experiment's page).
+      setPreview(null);
       void queryClient.invalidateQueries({ queryKey: api.doe.experiment.$key });
       onSaved();
     }
@@ -553,7 +555,7 @@ export function DesignPanel({ experiment, onSaved, canEdit = true }: { experimen
               { key: 'digits', label: t('doe.design.digits'), children: s.digits },
             ]}
           />
-          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('doe.design.previewHint')} />
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('doe.design.previewHint')} data-testid="design-preview-hint" />
           <FieldMap plots={preview.plots} rows={s.rows} cols={s.cols} exportName={`${experiment.code}-preview`} testId="preview-map" />
         </div>
       )}

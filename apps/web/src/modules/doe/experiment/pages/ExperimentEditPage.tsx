@@ -4,7 +4,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { doePaths } from '../../paths';
@@ -21,6 +21,7 @@ export default function ExperimentEditPage() {
   const navigate = useNavigate();
   const id = Number(usePage().params.id);
   const { data, isError } = useQuery({ queryKey: [...experiment.detail.key, id], queryFn: () => experiment.detail({ id }) });
+  useRecordTitle('common.edit', data?.code);
   const onSaved = useCallback(() => navigate(doePaths.experimentView(id)), [navigate, id]);
   if (!data) return <DetailState failed={isError} />;
   return (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { doePermissions as P, type StatusAction } from '@breedwise/contracts/doe';
 import { DictTag } from '../../../../components/common';
 import { usePermission } from '../../../../lib/permissions';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { FieldMap } from '../../components/FieldMap';
@@ -33,6 +33,7 @@ export default function ExperimentViewPage() {
   const [labelling, setLabelling] = useState(false);
   const [siteSeq, setSiteSeq] = useState(1);
   const { data: exp, isError } = useQuery({ queryKey: [...experiment.detail.key, id], queryFn: () => experiment.detail({ id }) });
+  useRecordTitle('doe.experiment.viewTitle', exp?.code);
   const plots = useQuery({ queryKey: [...experiment.plots.key, id], queryFn: () => experiment.plots({ id }), enabled: !!exp && exp.plotCount > 0 });
   const entries = useQuery({ queryKey: [...experiment.entries.key, id], queryFn: () => experiment.entries({ id }), enabled: !!exp });
   const harvests = useQuery({

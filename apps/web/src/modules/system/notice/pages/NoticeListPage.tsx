@@ -10,6 +10,7 @@ import { applyServerErrors, fieldRules, validateForm } from '../../../../compone
 import { queryClient } from '../../../../lib/query';
 import { usePermission } from '../../../../lib/permissions';
 import { api } from '../../api';
+import { platformApi } from '../../../../lib/platform-api';
 import { StatusField } from '../../components/fields';
 import '../../system.css';
 
@@ -23,7 +24,7 @@ export function inForce(n: Pick<NoticeRow, 'status' | 'expiresAt'>, now = Date.n
   return n.status === 'enabled' && (!n.expiresAt || new Date(n.expiresAt).getTime() > now);
 }
 
-/** Notices of the organisation: the newest one in force is shown to every member once (the header's notification). */
+/** Notices of the organisation: each one in force is shown to every member as a banner until they dismiss it. */
 export default function NoticeListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -31,8 +32,8 @@ export default function NoticeListPage() {
   const [editing, setEditing] = useState<NoticeRow | null | undefined>(undefined);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: api.system.notice.$key });
-    // The header shows the newest notice in force (the message module's latest-notice query).
-    await queryClient.invalidateQueries({ queryKey: ['auth', 'notice', 'latest'] });
+    // The workspace shows the notices in force as banners (the message module's open-notices query).
+    await queryClient.invalidateQueries({ queryKey: platformApi.message.notice.$key });
   };
 
   const columns = useMemo<ColumnsType<NoticeRow>>(
