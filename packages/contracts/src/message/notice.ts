@@ -35,6 +35,8 @@ export const notice = resource(
       method: 'POST',
       path: '/dismiss/:id',
       summary: 'Dismisses a notice for the caller (it is not shown to them again)',
+      // A read marker, like marking a message read: not an operation for the log.
+      audit: false,
       params: IdParam,
       data: z.null(),
     },
