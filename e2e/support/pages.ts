@@ -43,7 +43,12 @@ export class Workspace {
     // Menu entries are announced with their icon's name first ("environment Locations").
     const item = menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${escapeRegExp(entry)}$`) });
     if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${escapeRegExp(directory)}$`) }).click();
-    await item.click();
+    // A click that lands while the layout mounts (the notice banner comes in after login) can be lost:
+    // click again until the entry is the selected one.
+    await expect(async () => {
+      await item.click({ timeout: 2_000 });
+      await expect(item).toHaveClass(/ant-menu-item-selected/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   tabLabels() {
