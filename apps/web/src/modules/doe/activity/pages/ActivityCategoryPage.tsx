@@ -21,6 +21,7 @@ export default function ActivityCategoryPage() {
         sorter: true,
         render: (v: string, r) => <Tag color={r.color ?? undefined}>{v}</Tag>,
       },
+      { title: t('doe.activity.categoryNameEn'), dataIndex: 'nameEn', key: 'nameEn', width: 180, render: (v: string | null) => v ?? '—' },
       { title: t('doe.activity.sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90 },
       { title: t('doe.activity.records'), dataIndex: 'recordCount', key: 'recordCount', width: 100 },
       statusColumn(t),
@@ -42,6 +43,9 @@ export default function ActivityCategoryPage() {
         fields: () => (
           <>
             <Field name="name" label={t('doe.activity.categoryName')}>
+              <Input maxLength={50} />
+            </Field>
+            <Field name="nameEn" label={t('doe.activity.categoryNameEn')}>
               <Input maxLength={50} />
             </Field>
             <Space>
