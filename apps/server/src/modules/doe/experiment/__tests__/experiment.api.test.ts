@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherOrg, createTestApp, waitForTask, type TestApp } from '../../../../test/harness';
+import { errorMessages, formatMessage } from '@breedwise/contracts';
+import { designIssueParams, designIssues } from '@breedwise/contracts/doe';
 import { fieldMapTitle } from '../fieldbook';
 
 let t: TestApp;
@@ -207,6 +209,25 @@ describe('experiments: the design rules of spec section 5', () => {
     // Designs with unequal replication are counted by the engine.
     const augmented = await preview({ designMethod: 'augmented', blockCount: 40, rows: 10, cols: 10 });
     expect(augmented.body).toMatchObject({ errorCode: 'DOE_DESIGN_INSUFFICIENT_PLOTS' });
+  });
+
+  it('answers every problem at once, under its field, with the messages of the rules the design form shares (issue 14 item 5)', async () => {
+    const res = await preview({ blockCount: null, rows: 40, cols: null });
+    expect(res.status).toBe(400);
+    // The first problem is the answer's code; each one is named under its field, in the form's words.
+    expect(res.body).toMatchObject({ errorCode: 'DOE_DESIGN_PARAM_MISSING', msg: 'The alpha lattice design needs Block count' });
+    expect(res.body.errors).toEqual([
+      { field: 'blockCount', rule: 'invalid', errorCode: 'DOE_DESIGN_PARAM_MISSING', message: 'The alpha lattice design needs Block count' },
+      { field: 'cols', rule: 'invalid', errorCode: 'DOE_DESIGN_ROWS_COLS_REQUIRED', message: 'Rows and columns are both required' },
+    ]);
+    // Exactly what the shared rules say, labelled as the web labels them.
+    const expected = designIssues(
+      { designMethod: 'alpha', reps: 2, blockCount: null, rows: 40, cols: null, checkStart: null, checkInterval: null, factor: null },
+      { entries: 64, checks: 4, fieldRows: 16, fieldCols: 10 },
+    ).map((i) => ({ field: i.field, errorCode: i.errorCode, message: formatMessage(errorMessages[i.errorCode].en, designIssueParams(i, 'alpha', 'en')) }));
+    expect(res.body.errors.map(({ field, errorCode, message }: Record<string, string>) => ({ field, errorCode, message }))).toEqual(expected);
+    const both = await preview({ rows: 20, cols: 11 });
+    expect(both.body.errors.map((e: { field: string }) => e.field)).toEqual(['rows', 'cols']);
   });
 
   it('needs a filler when plots are left over, and refuses a block count above the maximum', async () => {
