@@ -419,6 +419,24 @@ describe('experiments: tenancy, crop scope and the dashboard', () => {
     expect(write.body.errorCode).toBe('CROP_READ_ONLY');
   });
 
+  it('lists the experiments of every crop on a field, with their plots there; only the current crop opens (issue 14 item 1)', async () => {
+    const fid = await newField();
+    const e = await newExperiment({ name: 'On the shared field', fieldId: fid });
+    const mine = await call('GET', `/onField/${fid}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ id: e.id, name: 'On the shared field', cropName: 'Maize', currentCrop: true, season: 'summer', plotCount: 0 }),
+    ]);
+    // A breeder working in wheat still sees it (the field is shared by the crops), named in Chinese for a Chinese caller.
+    const crops = await t.call('GET', '/api/auth/api/login/info', { token: breeder });
+    const wheat = crops.body.data.crops.find((c: { code?: string; name: string }) => c.code === 'wheat' || /wheat|小麦/i.test(c.name));
+    await t.call('POST', `/api/auth/api/login/setCropId/${wheat.cropId ?? wheat.id}`, { token: breeder });
+    const other = await t.call('GET', `${base}/onField/${fid}`, { token: breeder, headers: { 'accept-language': 'zh-CN' } });
+    expect(other.body.data).toEqual([expect.objectContaining({ id: e.id, cropName: '玉米', currentCrop: false })]);
+    // Another organisation's field is not found.
+    expect((await call('GET', `/onField/${fid}`, undefined, outsider)).status).toBe(404);
+  });
+
   it('counts experiments over the recent five seasons, five years and twelve months', async () => {
     const res = await call('GET', '/statistics');
     expect(res.body.data.seasons).toHaveLength(5);
