@@ -36,7 +36,10 @@ describe('DictTag', () => {
   });
 
   it('shows a value missing from the dictionary as stored', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: [] }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: [] }), { status: 200 })),
+    );
     render(
       <QueryClientProvider client={new QueryClient()}>
         <DictTag dictType="doe_season" value="monsoon" />

@@ -6,7 +6,6 @@ import { usePreloaded } from '../../lib/preloadable';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { useWorkspace, type Tab } from './store';
 
-
 const scrollPositions = new Map<string, number>();
 
 /**

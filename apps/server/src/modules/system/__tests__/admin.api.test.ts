@@ -268,7 +268,7 @@ describe('dictionaries, apps, tables, logs', () => {
     expect(list.map((e: { dictValue: string }) => e.dictValue)).toContain('rainy');
   });
 
-  it('a dictionary value carries both languages: dic/list answers the label in the caller\'s language; the English label is required (issue 14 item 11)', async () => {
+  it("a dictionary value carries both languages: dic/list answers the label in the caller's language; the English label is required (issue 14 item 11)", async () => {
     const label = async (lang: string) =>
       (await t.call('GET', '/api/system/dic/list', { token: breeder, query: { dictType: 'doe_season' }, headers: { 'accept-language': lang } })).body.data.find(
         (e: { dictValue: string }) => e.dictValue === 'spring',
@@ -282,7 +282,9 @@ describe('dictionaries, apps, tables, logs', () => {
     expect(types.length).toBeGreaterThan(5);
     for (const dictType of types) {
       const [zh, en] = await Promise.all(
-        ['zh-CN', 'en'].map(async (lang) => (await t.call('GET', '/api/system/dic/list', { token: admin, query: { dictType }, headers: { 'accept-language': lang } })).body.data),
+        ['zh-CN', 'en'].map(
+          async (lang) => (await t.call('GET', '/api/system/dic/list', { token: admin, query: { dictType }, headers: { 'accept-language': lang } })).body.data,
+        ),
       );
       for (const [i, e] of en.entries()) {
         expect(e.dictLabel, `${dictType}.${e.dictValue}`).not.toMatch(/[\u4e00-\u9fff]/);

@@ -56,11 +56,17 @@ describe('germplasm options', () => {
     const lines = ['RKL7', 'RKL7×Mo17', '京RKL7改'];
     const wh = await t.call('POST', `${germ}/place/create`, { token: admin, body: { level: 'warehouse', code: 'RK-WH', name: 'Rank store' } });
     const shelf = await t.call('POST', `${germ}/place/create`, { token: admin, body: { level: 'shelf', parentId: wh.body.data.id, code: 'RK-A', name: 'A' } });
-    const box = await t.call('POST', `${germ}/place/create`, { token: admin, body: { level: 'box', parentId: shelf.body.data.id, code: 'RK-A-1', name: 'Box' } });
+    const box = await t.call('POST', `${germ}/place/create`, {
+      token: admin,
+      body: { level: 'box', parentId: shelf.body.data.id, code: 'RK-A-1', name: 'Box' },
+    });
     for (const [i, name] of lines.entries()) {
       const g = await t.call('POST', `${germ}/germplasm/create`, { token: admin, body: { accessionNo: `RKL-${i}`, name, type: 'inbred' } });
       expect(g.status, g.text).toBe(200);
-      const lot = await t.call('POST', `${germ}/lot/create`, { token: admin, body: { germplasmId: g.body.data.id, placeId: box.body.data.id, unit: 'g', quantity: 5 } });
+      const lot = await t.call('POST', `${germ}/lot/create`, {
+        token: admin,
+        body: { germplasmId: g.body.data.id, placeId: box.body.data.id, unit: 'g', quantity: 5 },
+      });
       expect(lot.status, lot.text).toBe(200);
     }
     const lots = await t.call('GET', `${germ}/lot/page`, { token: admin, query: { keyword: 'rkl7' } });
