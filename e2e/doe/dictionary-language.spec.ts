@@ -60,5 +60,10 @@ test('a dictionary value and an activity category read in Chinese, then in Engli
   const seeded = p.locator('.ant-table-row', { hasText: '播种' }).filter({ visible: true });
   await expect(seeded).toContainText('Sowing');
   await shot(p, 'activity-categories-1280', 'zh-CN');
+  await p.setViewportSize({ width: 1440, height: 900 });
+  await new Workspace(p).switchLanguage('English');
+  await expect(p.locator('.ant-table-thead').filter({ visible: true })).toContainText('English name');
+  await expect(p.locator('.ant-spin-blur')).toHaveCount(0);
+  await shot(p, 'activity-categories-1440', 'en');
   await ctx.close();
 });

@@ -1,9 +1,12 @@
 // Issue 14 item 7: "Export PDF" of the field map is a dropdown button with a caret that opens on click
 // (not on hover), and each paper size downloads the map as a PDF.
 import { expect, test } from '@playwright/test';
-import { apiToken, call, signedIn } from '../system/helpers';
+import { apiToken, call, shot, signedIn } from '../system/helpers';
 
-test('the field map "Export PDF" opens on click, shows a caret, offers A3 and A4 and downloads the PDF', async ({ page, browser }) => {
+test('the field map "Export PDF" opens on click, shows a caret, offers A3 and A4 and downloads the PDF; the field lists the experiment', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
   const token = await apiToken(page, 'admin');
@@ -67,5 +70,17 @@ test('the field map "Export PDF" opens on click, shows a caret, offers A3 and A4
   expect(res.url()).toContain('paper=A4');
   // The menu closes after the choice.
   await expect(menu).toHaveCount(0);
+
+  // The field lists the experiment with its crop and its plots there (issue 14 item 1), and opens it.
+  await p.setViewportSize({ width: 1280, height: 720 });
+  await p.goto(`/doe/exp/location/viewField?id=${field.id}`);
+  const onField = p.getByTestId('field-experiments').filter({ visible: true });
+  const row = onField.locator('.ant-table-row', { hasText: `E2E-MX-${tag}` });
+  await expect(row).toContainText('玉米');
+  await expect(row).toContainText('2026 春季');
+  await expect(row.locator('td').last()).toHaveText('8');
+  await shot(p, 'field-view-1280', 'zh-CN');
+  await row.getByRole('button', { name: `E2E-MX-${tag}` }).click();
+  await expect(p.getByTestId('map-pdf').filter({ visible: true })).toBeVisible();
   await ctx.close();
 });

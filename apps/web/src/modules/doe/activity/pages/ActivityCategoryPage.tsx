@@ -15,7 +15,7 @@ export default function ActivityCategoryPage() {
   const columns = useMemo<ColumnsType<ActivityCategoryRow>>(
     () => [
       {
-        title: t('doe.activity.categoryName'),
+        title: t('doe.activity.categoryNameZh'),
         dataIndex: 'name',
         key: 'name',
         sorter: true,
@@ -42,7 +42,7 @@ export default function ActivityCategoryPage() {
         defaults: () => ({ sort: 0 }),
         fields: () => (
           <>
-            <Field name="name" label={t('doe.activity.categoryName')}>
+            <Field name="name" label={t('doe.activity.categoryNameZh')}>
               <Input maxLength={50} />
             </Field>
             <Field name="nameEn" label={t('doe.activity.categoryNameEn')}>
