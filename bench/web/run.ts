@@ -2,6 +2,10 @@
 // bytes transferred for the login page, the extra bytes the dashboard needs after logging in, and the
 // time from pressing "log in" to the dashboard drawn, against the budget. Needs `npm run build` first.
 // Options: --runs 3 (or BENCH_RUNS), --verbose (the largest files of each step); CHROMIUM_PATH (default /usr/bin/chromium).
+// --against <dir>: also measures another build of the web app (e.g. the main branch's, built with
+// `npx vite build --outDir <dir>` in apps/web), served by a second server on the same database, the runs of
+// both alternating, and prints each figure of this build as a ratio of the other's: on a busy machine only
+// a comparison made in the same run means anything.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,10 +69,20 @@ const config = loadConfig({
 } as NodeJS.ProcessEnv);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: config.databasePoolSize });
 await prepareDatabase(database, config);
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as { port: number };
-const base = `http://127.0.0.1:${port}`;
+async function serve(webDist: string) {
+  const app = await buildApp({ config: { ...config, webDist }, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return { app, base: `http://127.0.0.1:${port}` };
+}
+const againstIndex = process.argv.indexOf('--against');
+const againstDir = againstIndex > 0 ? path.resolve(process.argv[againstIndex + 1]) : null;
+if (againstDir && !fs.existsSync(path.join(againstDir, 'index.html'))) {
+  console.error(`--against: no built web app in ${againstDir}`);
+  process.exit(1);
+}
+const { app, base } = await serve(dist);
+const reference = againstDir ? await serve(againstDir) : null;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -127,14 +141,14 @@ interface Run {
   seconds: number;
 }
 
-async function once(): Promise<Run> {
+async function once(target = base): Promise<Run> {
   // A fresh context: an empty cache, as a first visit.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   page.on('console', (msg) => msg.type() === 'error' && console.error(`console error: ${msg.text()}`));
   const m = await meter(page);
-  await page.goto(`${base}/login`);
+  await page.goto(`${target}/login`);
   await page.getByTestId('login-submit').waitFor();
   await page.waitForLoadState('networkidle');
   const login = m.take();
@@ -164,12 +178,19 @@ async function once(): Promise<Run> {
 }
 
 const results: Run[] = [];
+const references: Run[] = [];
 try {
   await once(); // warm the server (first queries, file cache); not counted
-  for (let i = 0; i < runs; i++) results.push(await once());
+  if (reference) await once(reference.base);
+  // Alternating, so that both builds meet the same load of a busy machine.
+  for (let i = 0; i < runs; i++) {
+    results.push(await once());
+    if (reference) references.push(await once(reference.base));
+  }
 } finally {
   await browser.close();
   await app.close();
+  await reference?.app.close();
   await database.close?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
@@ -190,6 +211,19 @@ row(
   dashboardKB <= BUDGET.dashboardKB,
 );
 row('login to dashboard drawn', `${seconds.toFixed(2)} s`, `${BUDGET.loginToDashboardS.toFixed(1)} s`, seconds <= BUDGET.loginToDashboardS);
-console.log(`runs: ${results.map((r) => `${kb(r.loginBytes).toFixed(0)}/${kb(r.dashboardBytes).toFixed(0)} KB ${r.seconds.toFixed(2)} s`).join(', ')}`);
+const runList = (xs: Run[]) => xs.map((r) => `${kb(r.loginBytes).toFixed(0)}/${kb(r.dashboardBytes).toFixed(0)} KB ${r.seconds.toFixed(2)} s`).join(', ');
+console.log(`runs: ${runList(results)}`);
+if (references.length) {
+  const refLogin = kb(median(references.map((r) => r.loginBytes)));
+  const refDashboard = kb(median(references.map((r) => r.dashboardBytes)));
+  const refSeconds = median(references.map((r) => r.seconds));
+  console.log(`\nReference build ${againstDir} (same runs, alternating; this build / reference):`);
+  const cmp = (name: string, mine: string, ref: string, ratio: number) =>
+    console.log(`${name.padEnd(36)} ${mine.padStart(10)}   reference ${ref.padStart(8)}   ratio ${ratio.toFixed(2)}`);
+  cmp('login page transferred', `${loginKB.toFixed(0)} KB`, `${refLogin.toFixed(0)} KB`, loginKB / refLogin);
+  cmp('dashboard after login', `${dashboardKB.toFixed(0)} KB`, `${refDashboard.toFixed(0)} KB`, dashboardKB / refDashboard);
+  cmp('login to dashboard drawn', `${seconds.toFixed(2)} s`, `${refSeconds.toFixed(2)} s`, seconds / refSeconds);
+  console.log(`reference runs: ${runList(references)}`);
+}
 const over = loginKB > BUDGET.loginKB || dashboardKB > BUDGET.dashboardKB || seconds > BUDGET.loginToDashboardS;
 process.exit(over ? 1 : 0);

@@ -13,10 +13,13 @@ import { RequireAuth } from './RequireAuth';
 import { LoginPage } from '../shell/pages/LoginPage';
 import { safeRedirect } from '../shell/redirect';
 import { useBrandStore } from '../shell/brand';
+import { loadMainLayout } from '../shell/layout/load';
+import { preloadable } from '../lib/preloadable';
 
 // Only the login page is in the first download: the workspace (with every module's manifest and texts)
 // and the other entry pages load when first shown.
-const MainLayout = lazy(() => import('../shell/layout/MainLayout').then((m) => ({ default: m.MainLayout })));
+// The workspace is preloaded as the login is sent (LoginPage): drawn without suspending when it is in.
+const MainLayout = preloadable(loadMainLayout);
 const LogoutPage = lazy(() => import('../shell/pages/LogoutPage').then((m) => ({ default: m.LogoutPage })));
 const SelectOrgPage = lazy(() => import('../shell/pages/SelectOrgPage').then((m) => ({ default: m.SelectOrgPage })));
 const RegisterPage = lazy(() => import('../shell/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));

@@ -3,6 +3,7 @@ import type { MenuItem } from '@breedwise/contracts/system';
 import { dashboardWidgets, pageByComponent, routedPages, todoSources } from '../modules/registry';
 import type { PageDef } from '../modules/types';
 import type { RegistryValue } from '../lib/registry-context';
+import { preload } from '../lib/preloadable';
 
 /** A tab's title: menu titles per language, or a translation key (with the record shown, e.g. "Edit E2026-0003"). */
 export type Title = { i18n: Record<string, string> } | { key: string; record?: string };
@@ -122,4 +123,16 @@ export function resolvePath(pathname: string, index: MenuIndex, search?: URLSear
 /** The pages pinned as fixed tabs: menu entries marked affix. */
 export function affixPages(index: MenuIndex): MenuItem[] {
   return [...index.byPath.values()].filter((m) => m.meta.affix);
+}
+
+/**
+ * Starts loading the home page and its widgets (bench/web, issue 14 item 3): called as the login is sent,
+ * so their files arrive while the login answers and the workspace draws, rather than one after the other.
+ * A widget the user may not see is downloaded but not shown.
+ */
+export function preloadDashboard(): void {
+  const ignore = () => undefined;
+  const home = pageByComponent.get('home/dashboard/index');
+  if (home) preload(home.load).catch(ignore);
+  for (const w of dashboardWidgets) preload(w.load).catch(ignore);
 }

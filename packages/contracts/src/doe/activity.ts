@@ -7,7 +7,10 @@ import { EnableStatus, StatusUpdate, Updated, optionalId, optionalText, required
 
 /** Field activities (sowing, fertilising, irrigation, spraying ...) by category, recorded per experiment or field. */
 export const ActivityCategoryFields = z.object({
+  /** The name in Chinese (the organisation's working name, unique). */
   name: requiredText(50),
+  /** The name in English; English screens and exports fall back to `name` without it. */
+  nameEn: optionalText(50),
   color: z
     .string()
     .trim()
@@ -26,6 +29,9 @@ export type ActivityCategoryUpdate = z.input<typeof ActivityCategoryUpdate>;
 export const ActivityCategoryRow = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameEn: z.string().nullable(),
+  /** The name in the caller's language. */
+  label: z.string(),
   color: z.string().nullable(),
   sort: z.number().int(),
   status: EnableStatus,
@@ -65,6 +71,7 @@ export const ActivityFile = z.object({ fileId: z.string(), fileName: z.string(),
 export const ActivityRecordRow = z.object({
   id: z.number().int(),
   categoryId: z.number().int(),
+  /** The category's name in the caller's language. */
   categoryName: z.string(),
   categoryColor: z.string().nullable(),
   experimentId: z.number().int().nullable(),

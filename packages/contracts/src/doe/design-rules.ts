@@ -1,5 +1,8 @@
+import type { Locale } from '../constants';
 import { DESIGN_REQUIREMENTS, type DesignMethod } from './experiment';
 import { MAX_FIELD_BLOCKS } from './field';
+import { designMethodLabels } from './labels';
+import { doeFieldLabels } from './errors';
 
 /** One problem of a design form: the field it belongs to, the error code and its message parameters. */
 export interface DesignIssue {
@@ -93,4 +96,14 @@ export function designIssues(p: DesignRuleInput, ctx: DesignRuleContext): Design
     });
   }
   return out;
+}
+
+/**
+ * The parameters of an issue's message in a language: a missing parameter is named by its label and the
+ * method by its name ("Alpha lattice needs Blocks per rep"), so the web and the server say the same.
+ */
+export function designIssueParams(issue: DesignIssue, method: DesignMethod, locale: Locale): Record<string, unknown> {
+  if (issue.errorCode !== 'DOE_DESIGN_PARAM_MISSING') return issue.params;
+  const param = String(issue.params.param);
+  return { method: designMethodLabels[method]?.[locale] ?? method, param: doeFieldLabels[param]?.[locale] ?? param };
 }

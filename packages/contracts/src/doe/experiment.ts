@@ -462,6 +462,28 @@ export const experimentList = listSpec({
 export const ExperimentPageSummary = z.object({ plotCount: z.number().int() });
 
 /** Experiments: information, entries, design and layout, state transitions, field book and field map. */
+/**
+ * An experiment laid out on a field, of any crop of the organisation: fields are shared by the crops, so
+ * the field view lists them all (issue 14 item 1); only those of the current crop open from there.
+ */
+export const FieldExperimentRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  cropId: z.number().int(),
+  /** The crop's name in the caller's language. */
+  cropName: z.string(),
+  /** Of the caller's current crop (it opens from the field view). */
+  currentCrop: z.boolean(),
+  year: z.number().int(),
+  season: Season,
+  status: ExperimentStatus,
+  locked: z.boolean(),
+  /** Plots this experiment has on this field. */
+  plotCount: z.number().int(),
+});
+export type FieldExperimentRow = z.infer<typeof FieldExperimentRow>;
+
 export const experiment = resource(
   { tag: 'doe: experiments', base: '/api/experiment' },
   {
@@ -474,6 +496,14 @@ export const experiment = resource(
       page: ExperimentRow,
       pageSummary: ExperimentPageSummary,
       list: experimentList,
+    },
+    onField: {
+      method: 'GET',
+      path: '/onField/:id',
+      permission: P.experimentList,
+      summary: 'Experiments of every crop laid out on a field (any of their locations), newest first, with their plots on that field',
+      params: IdParam,
+      data: z.array(FieldExperimentRow),
     },
     detail: {
       method: 'GET',

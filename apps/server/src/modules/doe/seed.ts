@@ -294,12 +294,12 @@ export async function seedDoeDemo(db: DbOrTx, org: DemoOrg): Promise<void> {
   const categories = await db
     .insert(doeActivityCategory)
     .values([
-      { ...stamp, name: '播种', color: '#52c41a', sort: 1 },
-      { ...stamp, name: '施肥', color: '#faad14', sort: 2 },
-      { ...stamp, name: '灌溉', color: '#1677ff', sort: 3 },
-      { ...stamp, name: '植保', color: '#eb2f96', sort: 4 },
-      { ...stamp, name: '田间调查', color: '#13c2c2', sort: 5 },
-      { ...stamp, name: '收获', color: '#fa541c', sort: 6 },
+      { ...stamp, name: '播种', nameEn: 'Sowing', color: '#52c41a', sort: 1 },
+      { ...stamp, name: '施肥', nameEn: 'Fertilising', color: '#faad14', sort: 2 },
+      { ...stamp, name: '灌溉', nameEn: 'Irrigation', color: '#1677ff', sort: 3 },
+      { ...stamp, name: '植保', nameEn: 'Crop protection', color: '#eb2f96', sort: 4 },
+      { ...stamp, name: '田间调查', nameEn: 'Field survey', color: '#13c2c2', sort: 5 },
+      { ...stamp, name: '收获', nameEn: 'Harvest', color: '#fa541c', sort: 6 },
     ])
     .returning();
   const [pyt] = await db

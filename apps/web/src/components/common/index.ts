@@ -9,3 +9,4 @@ export { QrCode } from './QrCode';
 export { PALETTE, themeShades } from './palette';
 export { MENU_ICON_NAMES, menuIcon } from './menu-icons';
 export { LabelFormatSelect, LabelCodeRadio } from './LabelFormatSelect';
+export { matchRank, sortByMatch } from './match-rank';

@@ -3,6 +3,7 @@ import i18n from '../../lib/i18n';
 import { relativeTime } from './relative-time';
 import { PALETTE, themeShades } from './palette';
 import { trendState } from './Trend';
+import { matchRank, sortByMatch } from './match-rank';
 
 describe('relative time', () => {
   const now = new Date('2026-11-21T15:00:00');
@@ -37,5 +38,16 @@ describe('trend', () => {
     expect(trendState(-3, false)).toEqual({ direction: 'down', good: false });
     expect(trendState(-3, true)).toEqual({ direction: 'down', good: true });
     expect(trendState(0, true)).toEqual({ direction: 'flat', good: null });
+  });
+});
+
+describe('match rank', () => {
+  it('puts an exact match first, then a prefix, then anywhere, whatever the column', () => {
+    const names = ['京郑58改', '郑58×Mo17', '郑58', '昌7-2'];
+    expect([...names].sort((a, b) => sortByMatch<string>((n) => [n])(a, b, { searchValue: '郑58' }))).toEqual(['郑58', '郑58×Mo17', '京郑58改', '昌7-2']);
+    expect(matchRank(['Changping station', 'BJ-CP'], 'bj-cp')).toBe(0);
+    expect(matchRank(['Changping station', 'BJ-CP'], 'chang')).toBe(1);
+    expect(matchRank(['Changping station', 'BJ-CP'], 'station')).toBe(2);
+    expect(matchRank(['Changping station', null], 'sanya')).toBe(3);
   });
 });

@@ -37,6 +37,9 @@ function usePhone(): boolean {
  * The main layout: the server menu (a collapsible side bar, or on a phone a drawer closed until its
  * button is pressed), the header (crop, map provider, language, tasks, messages, user) and the tabbed workspace.
  */
+/** The login page calls it through this chunk, so the workspace and the home page start loading together. */
+export { preloadDashboard } from '../routing';
+
 export function MainLayout() {
   const { t } = useTranslation();
   const { data: info } = useLoginInfo();

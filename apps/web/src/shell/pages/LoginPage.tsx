@@ -15,8 +15,21 @@ import { entryPath } from '../../lib/entry-path';
 import { useBrand } from '../brand';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { safeRedirect } from '../redirect';
+import { loadMainLayout } from '../layout/load';
+import { preload } from '../../lib/preloadable';
 
 type Method = 'password' | 'phone' | 'qrcode';
+/**
+ * The workspace, the home page and its widgets start loading as the login is sent (bench/web: they were
+ * fetched one after the other once the login had answered).
+ */
+function preloadWorkspace() {
+  preload(loadMainLayout)
+    .then(() => import('../layout/MainLayout'))
+    .then((m) => m.preloadDashboard())
+    .catch(() => undefined);
+}
+
 type View = { kind: 'login' } | { kind: 'mfa'; mfaToken: string } | { kind: 'editPassword'; username?: string; reason?: string };
 
 const newUuid = () => crypto.randomUUID();
@@ -81,6 +94,7 @@ export function LoginPage() {
       setView({ kind: 'mfa', mfaToken: data.mfaToken });
       return;
     }
+    preloadWorkspace(); // the other ways in (SMS, QR code, authenticator) too
     setToken(data.token!);
     navigate(safeRedirect(params.get('redirect')), { replace: true });
   };
@@ -102,6 +116,7 @@ export function LoginPage() {
 
   const submitPassword = (values: { username: string; password: string; code?: string }) =>
     run(async () => {
+      preloadWorkspace();
       try {
         finish(
           await api.auth.login.login(

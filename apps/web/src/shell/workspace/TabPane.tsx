@@ -1,19 +1,10 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spin } from 'antd';
 import type { PageDef } from '../../modules/types';
 import { PageContext } from '../../lib/page-context';
+import { usePreloaded } from '../../lib/preloadable';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { useWorkspace, type Tab } from './store';
-
-const lazyCache = new Map<PageDef, LazyExoticComponent<ComponentType>>();
-function lazyPage(page: PageDef) {
-  let component = lazyCache.get(page);
-  if (!component) {
-    component = lazy(page.load);
-    lazyCache.set(page, component);
-  }
-  return component;
-}
 
 const scrollPositions = new Map<string, number>();
 
@@ -26,7 +17,8 @@ export function TabPane({ tab, page, params, active }: { tab: Tab; page: PageDef
   const ref = useRef<HTMLDivElement>(null);
   const refresh = useWorkspace((s) => s.refresh);
   const retitle = useWorkspace((s) => s.retitle);
-  const Page = lazyPage(page);
+  // Lazily loaded; drawn at once when preloaded (the home page, as the login is sent).
+  const Page = usePreloaded(page.load);
   const [shown, setShown] = useState(active);
   if (active && !shown) setShown(true);
   const context = useMemo(

@@ -14,6 +14,7 @@ import {
   type StatusUpdate,
 } from '@breedwise/contracts/doe';
 import type { z } from 'zod';
+import type { Locale } from '@breedwise/contracts';
 import type { DbOrTx } from '../../../db/client';
 import { requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
@@ -31,6 +32,7 @@ import { doeActivityCategory, doeActivityRecord } from './activity.tables';
 const categoryColumns = {
   id: doeActivityCategory.id,
   name: doeActivityCategory.name,
+  nameEn: doeActivityCategory.nameEn,
   color: doeActivityCategory.color,
   sort: doeActivityCategory.sort,
   status: doeActivityCategory.status,
@@ -38,8 +40,12 @@ const categoryColumns = {
   recordCount: sql<number>`(select count(*)::int from doe_activity_record r where r.category_id = ${qualified(doeActivityCategory.id)})`,
   updatedAt: doeActivityCategory.updatedAt,
 };
-const presentCategory = (r: Omit<ActivityCategoryRow, 'updatedAt'> & { updatedAt: Date }): ActivityCategoryRow => ({
+/** A category's name in a language: the English name in English when there is one, else the Chinese. */
+export const categoryLabel = (c: { name: string; nameEn: string | null }, locale: Locale): string => (locale === 'en' && c.nameEn ? c.nameEn : c.name);
+
+const presentCategory = (r: Omit<ActivityCategoryRow, 'updatedAt' | 'label'> & { updatedAt: Date }, locale: Locale): ActivityCategoryRow => ({
   ...r,
+  label: categoryLabel(r, locale),
   recordCount: Number(r.recordCount),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -54,7 +60,7 @@ export async function listCategories(db: DbOrTx, ctx: RequestContext, q: z.outpu
   const where = and(
     inOrg(doeActivityCategory, ctx),
     q.status ? eq(doeActivityCategory.status, q.status) : undefined,
-    q.keyword ? ilike(doeActivityCategory.name, likePattern(q.keyword)) : undefined,
+    q.keyword ? or(ilike(doeActivityCategory.name, likePattern(q.keyword)), ilike(doeActivityCategory.nameEn, likePattern(q.keyword))) : undefined,
     filterConditions(q.filters, categoryList.filters),
   );
   const { limit, offset } = pageWindow(q);
@@ -66,7 +72,7 @@ export async function listCategories(db: DbOrTx, ctx: RequestContext, q: z.outpu
     .limit(limit)
     .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeActivityCategory).where(where);
-  return { rows: rows.map(presentCategory), total: Number(total) };
+  return { rows: rows.map((r) => presentCategory(r, ctx.locale)), total: Number(total) };
 }
 
 async function getCategory(db: DbOrTx, ctx: RequestContext, id: number): Promise<ActivityCategoryRow> {
@@ -75,7 +81,7 @@ async function getCategory(db: DbOrTx, ctx: RequestContext, id: number): Promise
     .from(doeActivityCategory)
     .where(and(inOrg(doeActivityCategory, ctx), eq(doeActivityCategory.id, id)));
   if (!row) throw notFound();
-  return presentCategory(row);
+  return presentCategory(row, ctx.locale);
 }
 
 async function guardName<T>(ctx: RequestContext, name: string, write: () => Promise<T>): Promise<T> {
@@ -135,6 +141,7 @@ const recordColumns = {
   id: doeActivityRecord.id,
   categoryId: doeActivityRecord.categoryId,
   categoryName: doeActivityCategory.name,
+  categoryNameEn: doeActivityCategory.nameEn,
   categoryColor: doeActivityCategory.color,
   experimentId: doeActivityRecord.experimentId,
   experimentName: sql<string | null>`(select e.name from doe_experiment e where e.id = ${qualified(doeActivityRecord.experimentId)})`,
@@ -169,8 +176,13 @@ const recordList = listColumns(activityRecordList, {
   },
 });
 
-type RecordRaw = Omit<ActivityRecordRow, 'files' | 'createdAt' | 'updatedAt'> & { fileIds: string[]; createdAt: Date; updatedAt: Date };
-async function presentRecords(db: DbOrTx, rows: RecordRaw[]): Promise<ActivityRecordRow[]> {
+type RecordRaw = Omit<ActivityRecordRow, 'files' | 'createdAt' | 'updatedAt'> & {
+  categoryNameEn: string | null;
+  fileIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+async function presentRecords(db: DbOrTx, rows: RecordRaw[], locale: Locale): Promise<ActivityRecordRow[]> {
   const ids = [...new Set(rows.flatMap((r) => r.fileIds))];
   const files = ids.length
     ? await db
@@ -180,8 +192,9 @@ async function presentRecords(db: DbOrTx, rows: RecordRaw[]): Promise<ActivityRe
     : [];
   const urls = new Map<string, { fileId: string; fileName: string; fileUrl: string }>();
   for (const f of files) urls.set(f.id, { fileId: f.id, fileName: f.name, fileUrl: await signedFileUrl(db, f.id, f.name) });
-  return rows.map(({ fileIds, ...r }) => ({
+  return rows.map(({ fileIds, categoryNameEn, ...r }) => ({
     ...r,
+    categoryName: categoryLabel({ name: r.categoryName, nameEn: categoryNameEn }, locale),
     files: fileIds.map((id) => urls.get(id)).filter((f): f is NonNullable<typeof f> => !!f),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -211,7 +224,7 @@ export async function listRecords(db: DbOrTx, ctx: RequestContext, q: z.output<t
     .from(doeActivityRecord)
     .innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId))
     .where(where);
-  return { rows: await presentRecords(db, rows), total: Number(total), summary: { cost: Number(cost) } };
+  return { rows: await presentRecords(db, rows, ctx.locale), total: Number(total), summary: { cost: Number(cost) } };
 }
 
 export async function getRecord(db: DbOrTx, ctx: RequestContext, id: number): Promise<ActivityRecordRow> {
@@ -221,7 +234,7 @@ export async function getRecord(db: DbOrTx, ctx: RequestContext, id: number): Pr
     .innerJoin(doeActivityCategory, eq(doeActivityCategory.id, doeActivityRecord.categoryId))
     .where(and(inCrop(doeActivityRecord, ctx), eq(doeActivityRecord.id, id)));
   if (!rows.length) throw notFound();
-  return (await presentRecords(db, rows))[0];
+  return (await presentRecords(db, rows, ctx.locale))[0];
 }
 
 /** The category is the organisation's and enabled; experiment and field, when named, are the caller's; attachments exist. */

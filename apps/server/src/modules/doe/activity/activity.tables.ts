@@ -8,6 +8,8 @@ export const doeActivityCategory = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** The English name (issue 14 item 11); the Chinese name stands in when there is none. */
+    nameEn: text('name_en'),
     color: text('color'),
     sort: integer('sort').notNull().default(0),
     status: text('status', { enum: ['enabled', 'disabled'] })

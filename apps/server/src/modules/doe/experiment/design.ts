@@ -1,17 +1,14 @@
-import { DesignError, MAX_BLOCK_COUNT, generateDesign, type DesignRequest, type DesignResult, type EntryInput } from '@breedwise/trial-design';
+import { DesignError, generateDesign, type DesignRequest, type DesignResult, type EntryInput } from '@breedwise/trial-design';
 import { isErrorCode, type Locale } from '@breedwise/contracts';
 import {
-  DESIGN_REQUIREMENTS,
-  designMethodLabels,
-  doeFieldLabels,
+  designIssueParams,
+  designIssues,
   tierRanges,
-  type DesignMethod,
   type DesignParamsParsed,
   type DesignPreview,
   type DesignStatistics,
   type DesignSummary,
   type PlotRow,
-  uniformPlots,
 } from '@breedwise/contracts/doe';
 import { AppError } from '../../../platform/errors';
 import { translateError } from '../../../platform/i18n';
@@ -89,13 +86,11 @@ export function designRefusal(err: DesignError, locale: Locale): AppError {
   return new AppError(400, code, params, { errors: [{ field, rule: 'invalid', message: translateError(code, locale, params), errorCode: code }] });
 }
 
-const required = (method: DesignMethod, param: string, locale: Locale) =>
-  refusal(400, 'DOE_DESIGN_PARAM_MISSING', { method: designMethodLabels[method][locale], param: doeFieldLabels[param]?.[locale] ?? param }, locale, param);
-
 /**
- * The rules of spec section 5 that precede the engine: a location and a field, the parameters the
- * design method needs, at least one core control, rows and columns within the field, and enough plots
- * for the varieties times the repeats.
+ * The rules of spec section 5 that precede the engine: a location and a field, then the rules shared with
+ * the web (`designIssues` in the contracts: the parameters the design method needs, at least one core
+ * control, rows and columns within the field, enough plots for the varieties times the repeats), every
+ * problem at once under its field, with the same messages the design form shows.
  */
 export function checkDesign(input: DesignInput): void {
   const { params: p, locale } = input;
@@ -105,43 +100,30 @@ export function checkDesign(input: DesignInput): void {
   if (input.location.status !== 'enabled') throw refusal(400, 'DOE_LOCATION_DISABLED', { name: input.location.name }, locale, 'locationId');
   if (!input.field) throw refusal(400, 'DOE_DESIGN_FIELD_MISSING', {}, locale, 'fieldId');
   if (input.field.status !== 'enabled' || input.field.discarded) throw refusal(400, 'DOE_FIELD_UNAVAILABLE', { name: input.field.name }, locale, 'fieldId');
-  if (input.entries.length === 0) throw refusal(400, 'DOE_ENTRIES_REQUIRED', {}, locale, 'entries');
-  const needs = DESIGN_REQUIREMENTS[method];
-  if (needs.includes('reps') && p.reps === null) throw required(method, 'reps', locale);
-  if (needs.includes('blockCount') && p.blockCount === null) throw required(method, 'blockCount', locale);
-  if (needs.includes('checkStart') && p.checkStart === null) throw required(method, 'checkStart', locale);
-  if (needs.includes('checkInterval') && p.checkInterval === null) throw required(method, 'checkInterval', locale);
-  if (needs.includes('factor') && p.factor === null) throw required(method, 'factor', locale);
-  if (needs.includes('checks') && !input.entries.some((e) => e.type === 'check')) throw refusal(400, 'DOE_CHECK_REQUIRED', {}, locale, 'entries');
-  if (p.blockCount !== null && p.blockCount > MAX_BLOCK_COUNT)
-    throw refusal(400, 'DOE_BLOCK_COUNT_EXCEEDED', { count: p.blockCount, max: MAX_BLOCK_COUNT }, locale, 'blockCount');
-  if (p.rows === null || p.cols === null) throw refusal(400, 'DOE_DESIGN_ROWS_COLS_REQUIRED', {}, locale, p.rows === null ? 'rows' : 'cols');
-  if (p.rows > input.field.rows || p.cols > input.field.cols) {
-    throw refusal(
-      400,
-      'DOE_DESIGN_EXCEEDS_FIELD',
-      { rows: p.rows, cols: p.cols, fieldRows: input.field.rows, fieldCols: input.field.cols },
-      locale,
-      p.rows > input.field.rows ? 'rows' : 'cols',
-    );
-  }
-  const uniform = uniformPlots(method, input.entries.length, p);
-  if (uniform && p.rows * p.cols < uniform.varieties * uniform.reps) {
-    throw refusal(
-      400,
-      'DOE_INSUFFICIENT_PLOTS',
-      {
-        rows: p.rows,
-        cols: p.cols,
-        available: p.rows * p.cols,
-        varieties: uniform.varieties,
-        reps: uniform.reps,
-        required: uniform.varieties * uniform.reps,
-      },
-      locale,
-      'rows',
-    );
-  }
+  const issues = designIssues(
+    {
+      designMethod: method,
+      reps: p.reps,
+      blockCount: p.blockCount,
+      rows: p.rows,
+      cols: p.cols,
+      checkStart: p.checkStart,
+      checkInterval: p.checkInterval,
+      factor: p.factor,
+    },
+    {
+      entries: input.entries.length,
+      checks: input.entries.filter((e) => e.type === 'check').length,
+      fieldRows: input.field.rows,
+      fieldCols: input.field.cols,
+    },
+  );
+  if (!issues.length) return;
+  const errors = issues.map((i) => {
+    const params = designIssueParams(i, method, locale);
+    return { field: i.field, rule: 'invalid', message: translateError(i.errorCode, locale, params), errorCode: i.errorCode };
+  });
+  throw new AppError(400, issues[0].errorCode, designIssueParams(issues[0], method, locale), { errors });
 }
 
 /** The engine request: the experiment's entries on the rows x columns of its field from the start corner, the field's tiers kept. */

@@ -16,6 +16,7 @@ import {
   type ExperimentStatistics,
   type ExperimentStatus,
   type ExperimentUpdate,
+  type FieldExperimentRow,
   type NamedOption,
   type PlotConflict,
   type PlotRow,
@@ -30,6 +31,7 @@ import { isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
+import { sysCrop } from '../../system';
 import { doeField } from '../field/field.tables';
 import { allGermListEntries } from '../germlist/germlist.service';
 import { doeLocation } from '../location/location.tables';
@@ -322,6 +324,44 @@ export async function removeSite(db: DbOrTx, ctx: RequestContext, siteId: number
       .set({ locationId: first.locationId, fieldId: first.fieldId, ...updatedStamp(ctx) })
       .where(eq(doeExperiment.id, row.id));
   });
+}
+
+/**
+ * The experiments of every crop laid out on a field of the organisation (any of their locations), newest
+ * first, with the plots each has on it: the field view lists them so that a new design does not over-book it.
+ */
+export async function experimentsOnField(db: DbOrTx, ctx: RequestContext, fieldId: number): Promise<FieldExperimentRow[]> {
+  const [field] = await db
+    .select({ id: doeField.id })
+    .from(doeField)
+    .where(and(inOrg(doeField, ctx), eq(doeField.id, fieldId)));
+  if (!field) throw notFound();
+  const onField = sql`exists (select 1 from doe_experiment_site s where s.experiment_id = ${qualified(doeExperiment.id)} and s.field_id = ${fieldId})`;
+  const rows = await db
+    .select({
+      id: doeExperiment.id,
+      code: doeExperiment.code,
+      name: doeExperiment.name,
+      cropId: doeExperiment.cropId,
+      cropZh: sysCrop.nameZh,
+      cropEn: sysCrop.nameEn,
+      year: doeExperiment.year,
+      season: doeExperiment.season,
+      status: doeExperiment.status,
+      locked: doeExperiment.locked,
+      plotCount: sql<number>`(select count(*)::int from doe_plot p join doe_experiment_site s on s.id = p.site_id where s.experiment_id = ${qualified(doeExperiment.id)} and s.field_id = ${fieldId})`,
+    })
+    .from(doeExperiment)
+    .innerJoin(sysCrop, eq(sysCrop.id, doeExperiment.cropId))
+    .where(and(inOrg(doeExperiment, ctx), or(eq(doeExperiment.fieldId, fieldId), onField)))
+    .orderBy(desc(doeExperiment.year), desc(doeExperiment.id))
+    .limit(500);
+  return rows.map(({ cropZh, cropEn, ...r }) => ({
+    ...r,
+    cropName: ctx.locale === 'en' ? cropEn : cropZh,
+    currentCrop: r.cropId === ctx.cropId,
+    plotCount: Number(r.plotCount),
+  }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import {
   blockList,
   fieldArea,
@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { keywordSearch, likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
 import { doeLocation } from '../location/location.tables';
 import { refusal, qualified } from '../shared';
@@ -91,15 +91,15 @@ const list = listColumns(fieldList, {
 });
 
 export async function listFields(db: DbOrTx, ctx: RequestContext, q: PageParsed) {
+  // The activity form's field picker searches this list: exact, then prefix, then anywhere.
+  const search = keywordSearch(q.keyword, [doeField.name, doeField.code, doeLocation.name]);
   const where = and(
     inOrg(doeField, ctx),
     q.locationId ? eq(doeField.locationId, q.locationId) : undefined,
     q.type ? eq(doeField.type, q.type) : undefined,
     q.status ? eq(doeField.status, q.status) : undefined,
     q.discarded === 'hide' ? eq(doeField.discarded, false) : q.discarded === 'only' ? eq(doeField.discarded, true) : undefined,
-    q.keyword
-      ? or(ilike(doeField.name, likePattern(q.keyword)), ilike(doeField.code, likePattern(q.keyword)), ilike(doeLocation.name, likePattern(q.keyword)))
-      : undefined,
+    search.where,
     filterConditions(q.filters, list.filters),
   );
   const { limit, offset } = pageWindow(q);
@@ -108,7 +108,7 @@ export async function listFields(db: DbOrTx, ctx: RequestContext, q: PageParsed)
     .from(doeField)
     .innerJoin(doeLocation, eq(doeLocation.id, doeField.locationId))
     .where(where)
-    .orderBy(...orderBy(q, list.sortable, [desc(doeField.updatedAt)], doeField.id))
+    .orderBy(...orderBy(q, list.sortable, [...search.rank, desc(doeField.updatedAt)], doeField.id))
     .limit(limit)
     .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeField).innerJoin(doeLocation, eq(doeLocation.id, doeField.locationId)).where(where);

@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../../db/client';
 import { requireCropWrite, type RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { keywordSearch, likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { requireUsableProject } from '../project/project.service';
 import { refusal, qualified } from '../shared';
@@ -74,13 +74,16 @@ const list = listColumns(germListList, {
   },
 });
 
+/** The planting-list picker searches this list: exact, then prefix, then anywhere. */
+const germListSearch = (keyword: string | undefined) => keywordSearch(keyword, [doeGermList.name, doeGermList.usage]);
+
 function listWhere(ctx: RequestContext, q: GermListExportQuery) {
   return and(
     inCrop(doeGermList, ctx),
     q.type ? eq(doeGermList.type, q.type) : undefined,
     q.projectId ? eq(doeGermList.projectId, q.projectId) : undefined,
     q.year ? eq(doeGermList.year, q.year) : undefined,
-    q.keyword ? or(ilike(doeGermList.name, likePattern(q.keyword)), ilike(doeGermList.usage, likePattern(q.keyword))) : undefined,
+    germListSearch(q.keyword).where,
     filterConditions(q.filters, list.filters),
   );
 }
@@ -92,7 +95,7 @@ export async function listGermLists(db: DbOrTx, ctx: RequestContext, q: GermList
     .select(columns)
     .from(doeGermList)
     .where(where)
-    .orderBy(...orderBy(q, list.sortable, [desc(doeGermList.updatedAt)], doeGermList.id))
+    .orderBy(...orderBy(q, list.sortable, [...germListSearch(q.keyword).rank, desc(doeGermList.updatedAt)], doeGermList.id))
     .limit(limit)
     .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(doeGermList).where(where);

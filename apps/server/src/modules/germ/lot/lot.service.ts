@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { lotList, type LotInput, type LotOperationResult, type LotPageParsed, type LotRow, type LotUnit, type TxnType } from '@breedwise/contracts/germ';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { keywordSearch, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
 import type { AuditSource } from '../../audit';
 import { sysUser, tally } from '../../system';
@@ -68,6 +68,9 @@ async function placeIdsUnder(db: DbOrTx, ctx: RequestContext, placeId: number): 
   return out;
 }
 
+/** The keyword search of lots (the document editor's lot picker): exact, then prefix, then anywhere. */
+const lotSearch = (keyword: string | undefined) => keywordSearch(keyword, [L.lotNo, G.accessionNo, G.name]);
+
 async function lotWhere(db: DbOrTx, ctx: RequestContext, q: Omit<LotPageParsed, 'pageNum' | 'pageSize'>): Promise<SQL | undefined> {
   return and(
     inCrop(L, ctx),
@@ -75,7 +78,7 @@ async function lotWhere(db: DbOrTx, ctx: RequestContext, q: Omit<LotPageParsed, 
     q.placeId ? inArray(L.placeId, await placeIdsUnder(db, ctx, q.placeId)) : undefined,
     q.inStock === 'true' ? gt(L.quantity, 0) : q.inStock === 'false' ? eq(L.quantity, 0) : undefined,
     // A scanned label code is the lot number (or the accession number): matched like any keyword.
-    q.keyword ? or(ilike(L.lotNo, likePattern(q.keyword)), ilike(G.accessionNo, likePattern(q.keyword)), ilike(G.name, likePattern(q.keyword))) : undefined,
+    lotSearch(q.keyword).where,
     filterConditions(q.filters, list.filters),
   );
 }
@@ -103,7 +106,7 @@ export async function listLots(db: DbOrTx, ctx: RequestContext, q: LotPageParsed
   const [rows, total] = await Promise.all([
     lotSelect(db)
       .where(where)
-      .orderBy(...orderBy(q, list.sortable, [desc(L.updatedAt)], L.id))
+      .orderBy(...orderBy(q, list.sortable, [...lotSearch(q.keyword).rank, desc(L.updatedAt)], L.id))
       .limit(limit)
       .offset(offset),
     // Without a filter, the total is the crop's tally (kept by triggers), not a count of every lot.

@@ -268,6 +268,39 @@ describe('dictionaries, apps, tables, logs', () => {
     expect(list.map((e: { dictValue: string }) => e.dictValue)).toContain('rainy');
   });
 
+  it("a dictionary value carries both languages: dic/list answers the label in the caller's language; the English label is required (issue 14 item 11)", async () => {
+    const label = async (lang: string) =>
+      (await t.call('GET', '/api/system/dic/list', { token: breeder, query: { dictType: 'doe_season' }, headers: { 'accept-language': lang } })).body.data.find(
+        (e: { dictValue: string }) => e.dictValue === 'spring',
+      )?.dictLabel;
+    expect(await label('zh-CN')).toBe('春季');
+    expect(await label('en')).toBe('Spring');
+    // Every seeded dictionary value has an English label that is not the Chinese one.
+    const types = (await t.call('GET', '/api/system/dic/tree', { token: admin })).body.data.flatMap((n: { children?: { dictType: string }[] }) =>
+      (n.children ?? []).map((c) => c.dictType),
+    );
+    expect(types.length).toBeGreaterThan(5);
+    for (const dictType of types) {
+      const [zh, en] = await Promise.all(
+        ['zh-CN', 'en'].map(
+          async (lang) => (await t.call('GET', '/api/system/dic/list', { token: admin, query: { dictType }, headers: { 'accept-language': lang } })).body.data,
+        ),
+      );
+      for (const [i, e] of en.entries()) {
+        expect(e.dictLabel, `${dictType}.${e.dictValue}`).not.toMatch(/[\u4e00-\u9fff]/);
+        expect(zh[i].dictValue).toBe(e.dictValue);
+      }
+    }
+    const missing = await t.call('POST', '/api/system/dic/data/create', {
+      token: admin,
+      body: { dictType: 'doe_season', dictValue: 'dry', labelZh: '旱季' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0]).toMatchObject({ field: 'labelEn' });
+    expect(missing.body.errors[0].message).toContain('English label');
+  });
+
   it('the app center shows the apps whose pages the user can open', async () => {
     const mine = (await t.call('GET', '/api/system/app/center', { token: breeder })).body.data;
     const keys = mine.map((a: { appKey: string }) => a.appKey);

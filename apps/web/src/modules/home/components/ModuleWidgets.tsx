@@ -1,15 +1,16 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { Card, Col, Skeleton } from 'antd';
 import { hasPermission } from '@breedwise/contracts';
 import type { DashboardWidgetDef } from '../../../lib/module-types';
 import { useRegistry } from '../../../lib/registry-context';
 import { useLoginInfo } from '../../../lib/login-info';
+import { usePreloaded } from '../../../lib/preloadable';
 
-const cache = new Map<DashboardWidgetDef, LazyExoticComponent<ComponentType>>();
-const component = (w: DashboardWidgetDef) => {
-  if (!cache.has(w)) cache.set(w, lazy(w.load));
-  return cache.get(w)!;
-};
+/** A widget, loaded when first drawn; drawn at once when preloaded with the home page as the login was sent. */
+function Widget({ load }: { load: DashboardWidgetDef['load'] }) {
+  const Component = usePreloaded(load);
+  return <Component />;
+}
 
 /** Cards the modules add to the dashboard, in their order, for the users allowed to see them. */
 export function ModuleWidgets() {
@@ -20,7 +21,6 @@ export function ModuleWidgets() {
       {dashboardWidgets
         .filter((w) => !w.permission || (info && hasPermission(info.permissions, w.permission)))
         .map((w) => {
-          const Widget = component(w);
           return (
             <Col key={w.key} xs={24} lg={w.span}>
               <Suspense
@@ -30,7 +30,7 @@ export function ModuleWidgets() {
                   </Card>
                 }
               >
-                <Widget />
+                <Widget load={w.load} />
               </Suspense>
             </Col>
           );

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherOrg, createTestApp, waitForTask, type TestApp } from '../../../../test/harness';
+import { errorMessages, formatMessage } from '@breedwise/contracts';
+import { designIssueParams, designIssues } from '@breedwise/contracts/doe';
 import { fieldMapTitle } from '../fieldbook';
 
 let t: TestApp;
@@ -209,6 +211,25 @@ describe('experiments: the design rules of spec section 5', () => {
     expect(augmented.body).toMatchObject({ errorCode: 'DOE_DESIGN_INSUFFICIENT_PLOTS' });
   });
 
+  it('answers every problem at once, under its field, with the messages of the rules the design form shares (issue 14 item 5)', async () => {
+    const res = await preview({ blockCount: null, rows: 40, cols: null });
+    expect(res.status).toBe(400);
+    // The first problem is the answer's code; each one is named under its field, in the form's words.
+    expect(res.body).toMatchObject({ errorCode: 'DOE_DESIGN_PARAM_MISSING', msg: 'The alpha lattice design needs Block count' });
+    expect(res.body.errors).toEqual([
+      { field: 'blockCount', rule: 'invalid', errorCode: 'DOE_DESIGN_PARAM_MISSING', message: 'The alpha lattice design needs Block count' },
+      { field: 'cols', rule: 'invalid', errorCode: 'DOE_DESIGN_ROWS_COLS_REQUIRED', message: 'Rows and columns are both required' },
+    ]);
+    // Exactly what the shared rules say, labelled as the web labels them.
+    const expected = designIssues(
+      { designMethod: 'alpha', reps: 2, blockCount: null, rows: 40, cols: null, checkStart: null, checkInterval: null, factor: null },
+      { entries: 64, checks: 4, fieldRows: 16, fieldCols: 10 },
+    ).map((i) => ({ field: i.field, errorCode: i.errorCode, message: formatMessage(errorMessages[i.errorCode].en, designIssueParams(i, 'alpha', 'en')) }));
+    expect(res.body.errors.map(({ field, errorCode, message }: Record<string, string>) => ({ field, errorCode, message }))).toEqual(expected);
+    const both = await preview({ rows: 20, cols: 11 });
+    expect(both.body.errors.map((e: { field: string }) => e.field)).toEqual(['rows', 'cols']);
+  });
+
   it('needs a filler when plots are left over, and refuses a block count above the maximum', async () => {
     const spare = await preview({ rows: 16, cols: 10, filler: null });
     expect(spare.body).toMatchObject({ errorCode: 'DOE_FILLER_REQUIRED', msg: '32 plots are left over; a filler is required' });
@@ -396,6 +417,24 @@ describe('experiments: tenancy, crop scope and the dashboard', () => {
     const write = await call('POST', '/create', { name: 'W', year: 2026, season: 'spring', designMethod: 'rcbd', projectId, locationId, fieldId }, breeder);
     expect(write.status).toBe(403);
     expect(write.body.errorCode).toBe('CROP_READ_ONLY');
+  });
+
+  it('lists the experiments of every crop on a field, with their plots there; only the current crop opens (issue 14 item 1)', async () => {
+    const fid = await newField();
+    const e = await newExperiment({ name: 'On the shared field', fieldId: fid });
+    const mine = await call('GET', `/onField/${fid}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ id: e.id, name: 'On the shared field', cropName: 'Maize', currentCrop: true, season: 'summer', plotCount: 0 }),
+    ]);
+    // A breeder working in wheat still sees it (the field is shared by the crops), named in Chinese for a Chinese caller.
+    const crops = await t.call('GET', '/api/auth/api/login/info', { token: breeder });
+    const wheat = crops.body.data.crops.find((c: { code?: string; name: string }) => c.code === 'wheat' || /wheat|小麦/i.test(c.name));
+    await t.call('POST', `/api/auth/api/login/setCropId/${wheat.cropId ?? wheat.id}`, { token: breeder });
+    const other = await t.call('GET', `${base}/onField/${fid}`, { token: breeder, headers: { 'accept-language': 'zh-CN' } });
+    expect(other.body.data).toEqual([expect.objectContaining({ id: e.id, cropName: '玉米', currentCrop: false })]);
+    // Another organisation's field is not found.
+    expect((await call('GET', `/onField/${fid}`, undefined, outsider)).status).toBe(404);
   });
 
   it('counts experiments over the recent five seasons, five years and twelve months', async () => {

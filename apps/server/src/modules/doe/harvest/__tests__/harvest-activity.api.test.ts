@@ -140,4 +140,32 @@ describe('activities', () => {
     const bad = await call('POST', '/activityRecord/create', { categoryId: cat, activityDate: '2026-13-01', title: 'X' });
     expect(bad.body.errors[0]).toMatchObject({ field: 'activityDate', rule: 'format' });
   });
+
+  it('categories carry a Chinese and an English name; lists and records answer in the language of the caller (issue 14 item 11)', async () => {
+    // The seeded categories exist in both languages.
+    const zh = await t.call('GET', '/api/doe/api/activityCategory/page', { token: admin, query: { pageSize: 50 }, headers: { 'accept-language': 'zh-CN' } });
+    const seeded = zh.body.rows.find((r: { name: string }) => r.name === '播种');
+    expect(seeded).toMatchObject({ name: '播种', nameEn: 'Sowing', label: '播种' });
+    const enPage = await call('GET', '/activityCategory/page?pageSize=50');
+    expect(enPage.body.rows.find((r: { id: number }) => r.id === seeded.id)).toMatchObject({ name: '播种', nameEn: 'Sowing', label: 'Sowing' });
+    for (const r of enPage.body.rows.filter((x: { name: string }) => ['播种', '施肥', '灌溉', '植保', '田间调查', '收获'].includes(x.name)))
+      expect(r.label, r.name).toMatch(/^[A-Z][a-z ]+$/);
+
+    const c = await call('POST', '/activityCategory/create', { name: '中耕', nameEn: ' Cultivation ' });
+    expect(c.body.data).toMatchObject({ name: '中耕', nameEn: 'Cultivation', label: 'Cultivation' });
+    const rec = await call('POST', '/activityRecord/create', { categoryId: c.body.data.id, activityDate: '2026-06-05', title: 'Between rows' });
+    expect(rec.body.data.categoryName).toBe('Cultivation');
+    const recZh = await t.call('GET', `/api/doe/api/activityRecord/detail/${rec.body.data.id}`, { token: admin, headers: { 'accept-language': 'zh-CN' } });
+    expect(recZh.body.data.categoryName).toBe('中耕');
+    // The keyword finds a category by either name.
+    const found = await call('GET', '/activityCategory/page?keyword=cultiv');
+    expect(found.body.rows.map((r: { name: string }) => r.name)).toEqual(['中耕']);
+    // Without an English name, English falls back to the Chinese one; too long a name is refused by its label.
+    const plain = await call('POST', '/activityCategory/create', { name: '培土' });
+    expect(plain.body.data).toMatchObject({ nameEn: null, label: '培土' });
+    const long = await call('POST', '/activityCategory/create', { name: '长名', nameEn: 'x'.repeat(51) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors[0]).toMatchObject({ field: 'nameEn' });
+    expect(long.body.errors[0].message).toContain('English name');
+  });
 });

@@ -15,12 +15,13 @@ export default function ActivityCategoryPage() {
   const columns = useMemo<ColumnsType<ActivityCategoryRow>>(
     () => [
       {
-        title: t('doe.activity.categoryName'),
+        title: t('doe.activity.categoryNameZh'),
         dataIndex: 'name',
         key: 'name',
         sorter: true,
         render: (v: string, r) => <Tag color={r.color ?? undefined}>{v}</Tag>,
       },
+      { title: t('doe.activity.categoryNameEn'), dataIndex: 'nameEn', key: 'nameEn', width: 180, render: (v: string | null) => v ?? '—' },
       { title: t('doe.activity.sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90 },
       { title: t('doe.activity.records'), dataIndex: 'recordCount', key: 'recordCount', width: 100 },
       statusColumn(t),
@@ -41,7 +42,10 @@ export default function ActivityCategoryPage() {
         defaults: () => ({ sort: 0 }),
         fields: () => (
           <>
-            <Field name="name" label={t('doe.activity.categoryName')}>
+            <Field name="name" label={t('doe.activity.categoryNameZh')}>
+              <Input maxLength={50} />
+            </Field>
+            <Field name="nameEn" label={t('doe.activity.categoryNameEn')}>
               <Input maxLength={50} />
             </Field>
             <Space>

@@ -23,7 +23,7 @@ export default function ActivityRecordPage() {
     queryKey: [...api.doe.activityCategory.$key, 'enabled'],
     queryFn: () => api.doe.activityCategory.page({ pageSize: 200, status: 'enabled' }),
   });
-  const categoryOptions = (categories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }));
+  const categoryOptions = (categories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.label }));
   const columns = useMemo<ColumnsType<ActivityRecordRow>>(
     () => [
       { title: t('doe.activity.date'), dataIndex: 'activityDate', key: 'activityDate', sorter: true, width: 110 },

@@ -28,9 +28,8 @@ import {
   DESIGN_REQUIREMENTS,
   DesignParams,
   ExperimentSiteAdd,
+  designIssueParams,
   designIssues,
-  designMethodLabels,
-  doeFieldLabels,
   type DesignMethod,
   type DesignPreview,
   type ExperimentDetail,
@@ -94,11 +93,7 @@ function checkAll(form: FormInstance, values: Record<string, unknown>, ctx: Para
     );
     for (const i of issues) {
       if (byField.has(i.field)) continue;
-      const params =
-        i.errorCode === 'DOE_DESIGN_PARAM_MISSING'
-          ? { method: designMethodLabels[method][locale], param: doeFieldLabels[String(i.params.param)]?.[locale] ?? i.params.param }
-          : i.params;
-      put(i.field, text(i.errorCode, params));
+      put(i.field, text(i.errorCode, designIssueParams(i, method, locale)));
     }
   }
   form.setFields([...byField].map(([name, errors]) => ({ name: name.split('.'), errors })));

@@ -4,7 +4,7 @@ import { AppstoreAddOutlined, EditOutlined, PlusOutlined } from '@ant-design/ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { doePermissions as P, BlockFields, BlockGenerate, seasonLabels, type BlockRow, type ExperimentRow } from '@breedwise/contracts/doe';
+import { doePermissions as P, BlockFields, BlockGenerate, seasonLabels, type BlockRow, type FieldExperimentRow } from '@breedwise/contracts/doe';
 import { ContractFormModal } from '../../../../components/form/ContractFormModal';
 import { fieldRules } from '../../../../components/form/zod-form';
 import { usePermission } from '../../../../lib/permissions';
@@ -30,10 +30,11 @@ export default function FieldViewPage() {
   const id = Number(usePage().search.get('id'));
   const canEdit = usePermission(P.fieldEdit);
   const canSeeExperiments = usePermission(P.experimentList);
-  // The experiments laid out on this field (any of their locations), so that a new design does not over-book it.
+  // The experiments of every crop laid out on this field (any of their locations): the field is shared by
+  // the crops, and a new design must not over-book it. Those of the current crop open from here.
   const experiments = useQuery({
-    queryKey: [...api.doe.experiment.page.key, { fieldId: id }],
-    queryFn: () => api.doe.experiment.page({ fieldId: id, pageSize: 100, orderByColumn: 'year', isAsc: 'desc' }),
+    queryKey: [...api.doe.experiment.onField.key, id, i18n.language],
+    queryFn: () => api.doe.experiment.onField({ id }),
     enabled: canSeeExperiments,
   });
   const field = useQuery({ queryKey: [...api.doe.field.detail.key, id], queryFn: () => api.doe.field.detail({ id }) });
@@ -64,11 +65,11 @@ export default function FieldViewPage() {
       </Card>
       {canSeeExperiments && (
         <Card variant="borderless" title={t('doe.field.experimentsOn')} style={{ marginTop: 12 }}>
-          <Table<ExperimentRow>
+          <Table<FieldExperimentRow>
             size="small"
             rowKey="id"
             data-testid="field-experiments"
-            dataSource={experiments.data?.rows ?? []}
+            dataSource={experiments.data ?? []}
             loading={experiments.isLoading}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             locale={{ emptyText: t('doe.field.noExperiments') }}
@@ -77,13 +78,17 @@ export default function FieldViewPage() {
                 title: t('doe.experiment.code'),
                 dataIndex: 'code',
                 width: 160,
-                render: (v: string, e) => (
-                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(doePaths.experimentView(e.id))}>
-                    {v}
-                  </Button>
-                ),
+                render: (v: string, e) =>
+                  e.currentCrop ? (
+                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(doePaths.experimentView(e.id))}>
+                      {v}
+                    </Button>
+                  ) : (
+                    v
+                  ),
               },
               { title: t('doe.experiment.name'), dataIndex: 'name', ellipsis: true },
+              { title: t('doe.field.crop'), dataIndex: 'cropName', width: 100 },
               {
                 title: t('doe.experiment.yearSeason'),
                 key: 'ys',

@@ -1,11 +1,14 @@
 import { Select, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { sortByMatch } from '../../../../components/common';
 import { api } from '../../api';
 
 const location = api.doe.location;
 
-/** Enabled locations (all of them, they are few). */
+type LocationOption = { value: number; label: string; name: string; code: string };
+
+/** Enabled locations (all of them, they are few), filtered in the browser: exact, then prefix, then anywhere. */
 export function LocationSelect(props: Omit<SelectProps, 'options'>) {
   const { t } = useTranslation();
   const { data } = useQuery({
@@ -16,10 +19,10 @@ export function LocationSelect(props: Omit<SelectProps, 'options'>) {
   return (
     <Select
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={{ optionFilterProp: 'label', filterSort: sortByMatch<LocationOption>((o) => [o.name, o.code, o.label]) }}
       placeholder={t('select.placeholder')}
       {...props}
-      options={(data?.rows ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.code})` }))}
+      options={(data?.rows ?? []).map((l): LocationOption => ({ value: l.id, label: `${l.name} (${l.code})`, name: l.name, code: l.code }))}
     />
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "doe_activity_category" ADD COLUMN "name_en" text;
