@@ -52,6 +52,10 @@ for (const lang of ['en', 'zh-CN'] as Lang[]) {
     await expect(labels.filter({ hasText: germTitle(germ[1]) })).toHaveCount(1);
     await expect(labels.filter({ hasText: germTitle(germ[0]) })).toHaveCount(1);
     await expect(p).toHaveTitle(new RegExp(germ[1].accessionNo));
+    // Back to the first germplasm's tab: its page shows that record.
+    await labels.filter({ hasText: germTitle(germ[0]) }).click();
+    await expect(p).toHaveURL(new RegExp(`/germ/germplasm/view/${germ[0].id}$`));
+    await expect(p.locator(`[data-tab="/germ/germplasm/view/${germ[0].id}"]`).getByTestId('germplasm-view')).toContainText(germ[0].accessionNo);
 
     await p.goto(`/doe/exp/location/viewField?id=${fields[0].id}`);
     await expect(labels.filter({ hasText: fieldTitle(fields[0]) })).toHaveCount(1);
@@ -61,10 +65,6 @@ for (const lang of ['en', 'zh-CN'] as Lang[]) {
     // The four records are four tabs, none titled only by the page's generic title.
     await expect(labels.filter({ hasText: new RegExp(`^(${en ? 'Germplasm record|Field' : '种质详情|田块详情'})$`) })).toHaveCount(0);
 
-    // Back to the first germplasm's tab: its page shows that record.
-    await labels.filter({ hasText: germTitle(germ[0]) }).click();
-    await expect(p).toHaveURL(new RegExp(`/germ/germplasm/view/${germ[0].id}$`));
-    await expect(p.locator(`[data-tab="/germ/germplasm/view/${germ[0].id}"]`).getByTestId('germplasm-view')).toContainText(germ[0].accessionNo);
     for (const size of [
       { width: 1440, height: 900 },
       { width: 1280, height: 720 },

@@ -47,7 +47,7 @@ export function plotLabel(plot: PlotRow, exp: ExperimentRow, fields: PlotLabelFi
 }
 
 /** The experiment as seen from one of its sites: the label's place is the plot's own location and field. */
-function atSite(exp: ExperimentRow, sites: ExperimentSite[], seq: number): ExperimentRow {
+export function atSite(exp: ExperimentRow, sites: ExperimentSite[], seq: number): ExperimentRow {
   const site = sites.find((s) => s.seq === seq);
   return site ? { ...exp, locationName: site.locationName, fieldName: site.fieldName } : exp;
 }
