@@ -101,7 +101,10 @@ for (const lang of ['en', 'zh-CN'] as Lang[]) {
       const [res, popup] = await Promise.all([
         p.waitForResponse((r) => r.url().includes('/api/doe/api/experiment/labels')),
         p.waitForEvent('popup'),
-        p.getByRole('dialog').getByRole('button', { name: en ? 'Print labels' : '打印标签' }).click(),
+        p
+          .getByRole('dialog')
+          .getByRole('button', { name: en ? 'Print labels' : '打印标签' })
+          .click(),
       ]);
       expect(res.status()).toBe(200);
       await popup.close();

@@ -73,18 +73,18 @@ export async function auditRow(db: DbOrTx, src: AuditSource, event: AuditEvent):
   const [row] = await db
     .insert(sysAuditLog)
     .values({
-    at: new Date(),
-    orgId: event.orgId !== undefined ? event.orgId : src.orgId,
-    userId: event.userId !== undefined ? event.userId : src.userId,
-    username: event.username !== undefined ? event.username : src.username,
-    action: event.action,
-    targetType: event.targetType ?? null,
-    targetId: event.targetId === undefined || event.targetId === null ? null : String(event.targetId),
-    result: event.result ?? 'success',
-    ip: src.ip,
-    userAgent: src.userAgent,
-    requestId: src.requestId,
-    detail: redact(event.detail ?? {}) as Record<string, unknown>,
+      at: new Date(),
+      orgId: event.orgId !== undefined ? event.orgId : src.orgId,
+      userId: event.userId !== undefined ? event.userId : src.userId,
+      username: event.username !== undefined ? event.username : src.username,
+      action: event.action,
+      targetType: event.targetType ?? null,
+      targetId: event.targetId === undefined || event.targetId === null ? null : String(event.targetId),
+      result: event.result ?? 'success',
+      ip: src.ip,
+      userAgent: src.userAgent,
+      requestId: src.requestId,
+      detail: redact(event.detail ?? {}) as Record<string, unknown>,
     })
     .returning({ id: sysAuditLog.id });
   return row.id;

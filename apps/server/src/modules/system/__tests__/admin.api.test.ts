@@ -383,7 +383,9 @@ describe('messages and notices', () => {
     expect(seeded).toMatchObject({ title: '2026 年春播试验安排 / Spring 2026 trials' });
     expect(seeded.content).toContain('Trial design');
     const stored = await t.db.execute(`select published_at, expires_at from sys_notice where id = ${Number(seeded.id)}`);
-    const [{ published_at: published, expires_at: expires }] = (stored as unknown as { rows: { published_at: string | Date; expires_at: string | Date | null }[] }).rows;
+    const [{ published_at: published, expires_at: expires }] = (
+      stored as unknown as { rows: { published_at: string | Date; expires_at: string | Date | null }[] }
+    ).rows;
     expect(expires).not.toBeNull();
     const days = (new Date(expires!).getTime() - new Date(published).getTime()) / 86_400_000;
     expect(days).toBeGreaterThan(29);

@@ -151,7 +151,11 @@ describe('multi-location experiments (issue 14 item 16)', () => {
 
     // The list names every location of the trial (site 1 first) and counts the plots of all sites.
     const listed = (await t.call('GET', `${base}/page`, { token: admin, query: { keyword: 'Multi', pageSize: '50' }, headers: en })).body.rows;
-    expect(listed.find((r: { id: number }) => r.id === id)).toMatchObject({ siteLocations: ['Station A', 'Station B'], plotCount: 120, locationName: 'Station A' });
+    expect(listed.find((r: { id: number }) => r.id === id)).toMatchObject({
+      siteLocations: ['Station A', 'Station B'],
+      plotCount: 120,
+      locationName: 'Station A',
+    });
     const single = listed.find((r: { name: string }) => r.name !== 'Multi');
     if (single) expect(single.siteLocations).toHaveLength(1);
 

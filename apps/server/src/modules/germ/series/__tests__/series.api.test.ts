@@ -124,8 +124,9 @@ describe('accession numbers of imported rows', () => {
     );
     expect(task.status).toBe('succeeded');
     expect(task.result).toMatchObject({ total: 3, imported: 3, invalid: 0 });
-    const rows = (await t.call('GET', `${api}/germplasm/page`, { token: admin, query: { keyword: 'Series import', orderByColumn: 'accessionNo', isAsc: 'asc' } })).body
-      .rows as { accessionNo: string; name: string; femaleParentAccession: string | null }[];
+    const rows = (
+      await t.call('GET', `${api}/germplasm/page`, { token: admin, query: { keyword: 'Series import', orderByColumn: 'accessionNo', isAsc: 'asc' } })
+    ).body.rows as { accessionNo: string; name: string; femaleParentAccession: string | null }[];
     expect(rows.map((r) => [r.accessionNo, r.name])).toEqual([
       ['IM001', 'Series import auto one'],
       ['IM002', 'Series import manual'],
