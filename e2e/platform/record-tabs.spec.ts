@@ -13,7 +13,7 @@ for (const lang of ['en', 'zh-CN'] as Lang[]) {
     const en = lang === 'en';
     const token = await apiToken(page, 'admin');
     const tag = suffix();
-    const germ = [];
+    const germ: { id: number; accessionNo: string; name: string }[] = [];
     for (let i = 1; i <= 2; i++)
       germ.push(
         await call<{ id: number; accessionNo: string; name: string }>(page, token, 'POST', '/api/germ/api/germplasm/create', {
@@ -24,7 +24,7 @@ for (const lang of ['en', 'zh-CN'] as Lang[]) {
         }),
       );
     const loc = await call<{ id: number }>(page, token, 'POST', '/api/doe/api/location/create', { name: `E2E 页签地点 ${tag}`, code: `E2E-RT-${tag}` });
-    const fields = [];
+    const fields: { id: number; name: string }[] = [];
     for (let i = 1; i <= 2; i++)
       fields.push(
         await call<{ id: number; name: string }>(page, token, 'POST', '/api/doe/api/field/create', {
