@@ -57,7 +57,8 @@ export function installRequestScope(app: FastifyInstance) {
 const PROXIED = Symbol('bw-request-transactions');
 
 export function withRequestTransactions(db: Db): Db {
-  if ((db as unknown as Record<symbol, boolean>)[PROXIED]) return db;
+  // Already wrapped, or a stand-in without transactions (the offline OpenAPI build).
+  if (typeof db?.transaction !== 'function' || (db as unknown as Record<symbol, boolean>)[PROXIED]) return db;
   const transaction = db.transaction.bind(db) as Db['transaction'];
   const wrapped: Db['transaction'] = (fn, config) =>
     transaction(async (tx) => {
