@@ -21,7 +21,7 @@ import { loggerOptions } from './platform/log';
 import { AppError } from './platform/errors';
 import { registerEndpoints } from './platform/endpoints';
 import { installAudit, installEndpointAudit, installForeignAccessAudit } from './modules/audit';
-import { installRequestScope } from './platform/request-scope';
+import { installRequestScope, withRequestTransactions } from './platform/request-scope';
 import { installTextGuard } from './platform/text-guard';
 import { createStorage } from './platform/files/create-storage';
 import { JobQueue } from './modules/common';
@@ -55,6 +55,8 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // Transactions opened by an audited endpoint carry its operation-log line (platform/request-scope.ts).
+  database.db = withRequestTransactions(database.db);
   app.decorate('database', database);
   app.decorate('storage', createStorage(config));
   const jobs = new JobQueue(database, {

@@ -10,6 +10,8 @@ import {
   type HandlerResult,
 } from '@breedwise/contracts';
 import { ok, page } from './reply';
+import { scopeOf } from './request-scope';
+import type { Tx } from '../db/client';
 
 /** The request a handler receives: params, query and body as the endpoint's schemas parse them. */
 export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E> }>;
@@ -37,8 +39,15 @@ export interface EndpointCall {
   /** Reads the record after the call with the resource's `detail` handler (undefined when the resource has none). */
   readAfter?: () => Promise<unknown>;
 }
-/** Records a call in the operation log; the audit module provides it (the platform imports no module). */
-export type EndpointAuditor = (call: EndpointCall) => Promise<void>;
+/**
+ * Records a call in the operation log; the audit module provides it (the platform imports no module).
+ * `draft` writes the line inside the handler's business transaction (what is known before the handler
+ * returns); the call itself then completes that line with the record after the call, or writes it when
+ * the handler opened no transaction.
+ */
+export type EndpointAuditor = ((call: EndpointCall) => Promise<void>) & {
+  draft?: (tx: Tx, call: Pick<EndpointCall, 'req' | 'endpoint' | 'before'>) => Promise<void>;
+};
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** Platform services and sessions: their services record what matters themselves (sign-in, password, ...). */
@@ -123,7 +132,16 @@ export function registerEndpoints<R extends Record<string, Endpoint>>(app: Fasti
       : async (req: FastifyRequest, reply: FastifyReply) => {
           const id = detail && name !== 'create' ? idOf(req) : undefined;
           const before = id !== undefined && detail ? await readDetail(detail, req, reply, id) : undefined;
-          const result = await base(req, reply);
+          const scope = scopeOf(req);
+          const draft = app.endpointAuditor?.draft;
+          // The log line goes into the handler's first transaction (request-scope.ts: withRequestTransactions).
+          if (scope && draft) scope.beforeCommit = (tx) => draft(tx, { req, endpoint: e, before });
+          let result: unknown;
+          try {
+            result = await base(req, reply);
+          } finally {
+            if (scope) scope.beforeCommit = undefined;
+          }
           const auditor = app.endpointAuditor;
           if (auditor) {
             const after = id ?? (result && typeof result === 'object' && 'id' in result ? (result as { id: unknown }).id : undefined);

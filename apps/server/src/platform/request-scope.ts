@@ -1,5 +1,6 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client';
 
 /** What the platform notes about one request while it runs, wherever in the call tree that happens. */
 export interface RequestScope {
@@ -7,6 +8,13 @@ export interface RequestScope {
   orgTables: Set<object>;
   /** A service wrote its own operation-log record: the endpoint hook adds none. */
   audited?: boolean;
+  /**
+   * Set while an audited endpoint's handler runs: the first transaction the handler opens on the
+   * database writes the operation-log line inside itself, just before it commits (see `withRequestTransactions`).
+   */
+  beforeCommit?: (tx: Tx) => Promise<void>;
+  /** The operation-log line written inside the business transaction, completed after the handler returns. */
+  auditRowId?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -36,5 +44,40 @@ export function installRequestScope(app: FastifyInstance) {
     const resource = resourceOf.get(req);
     if (resource) resource.runInAsyncScope(done, req.raw);
     else done();
+  });
+}
+
+/**
+ * The database handle every module uses, made aware of the request: when an audited endpoint's handler
+ * opens a transaction (`db.transaction(fn)`), the operation-log line is written inside that transaction
+ * after `fn` succeeds, so the business change and its log line commit together or not at all (issue 14
+ * item 12). Only the first transaction of the handler carries it; nested transactions (savepoints on
+ * `tx`) and everything outside a request (jobs, start-up) go to the database unchanged.
+ */
+const PROXIED = Symbol('bw-request-transactions');
+
+export function withRequestTransactions(db: Db): Db {
+  // Already wrapped, or a stand-in without transactions (the offline OpenAPI build).
+  if (typeof db?.transaction !== 'function' || (db as unknown as Record<symbol, boolean>)[PROXIED]) return db;
+  const transaction = db.transaction.bind(db) as Db['transaction'];
+  const wrapped: Db['transaction'] = (fn, config) =>
+    transaction(async (tx) => {
+      const result = await fn(tx);
+      const scope = storage.getStore();
+      const hook = scope?.beforeCommit;
+      if (scope && hook) {
+        // Claimed before the write: a second transaction of the same handler does not write it again.
+        scope.beforeCommit = undefined;
+        await hook(tx);
+      }
+      return result;
+    }, config);
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === PROXIED) return true;
+      if (prop === 'transaction') return storage.getStore()?.beforeCommit ? wrapped : transaction;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }

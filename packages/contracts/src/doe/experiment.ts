@@ -304,6 +304,8 @@ export const ExperimentRow = z.object({
   locationName: z.string().nullable(),
   fieldId: z.number().int().nullable(),
   fieldName: z.string().nullable(),
+  /** The locations of every site, site 1 first (a multi-location trial lists them all). */
+  siteLocations: z.array(z.string()),
   year: z.number().int(),
   season: Season,
   stage: z.string().nullable(),

@@ -16,6 +16,8 @@ export const DEFAULT_PLOT_LABEL_FIELDS: PlotLabelField[] = ['plotNumber', 'exper
 export const PlotLabelRequest = z
   .object({
     id: z.number().int().positive(),
+    /** One site (location) of a multi-location trial; empty: every site, site by site. */
+    siteId: z.number().int().positive().nullish(),
     fields: z.array(z.enum(PLOT_LABEL_FIELDS)).min(1).max(6),
     code: LabelCode.default('both'),
     labelFormat: LabelFormat.default('roll-50x30'),

@@ -123,7 +123,10 @@ export const germplasmIoLabels = {
     updatedAt: { 'zh-CN': '更新时间', en: 'Updated' },
   },
   hints: {
-    accessionNo: { 'zh-CN': '必填，本作物内唯一；字母、数字、_ . -', en: 'Required, unique in the crop; letters, digits, _ . -' },
+    accessionNo: {
+      'zh-CN': '本作物内唯一；字母、数字、_ . -；留空时取本作物编号规则的下一个编号',
+      en: "Unique in the crop; letters, digits, _ . -; empty: the next number of the crop's series",
+    },
     synonyms: { 'zh-CN': '多个用分号分隔', en: 'Separate several with semicolons' },
     generation: { 'zh-CN': 'F1、BC1F1、D1、S0 等', en: 'F1, BC1F1, D1, S0 ...' },
     femaleParent: { 'zh-CN': '已有种质或本文件中靠前行的种质编号', en: 'Accession number of an existing record or of an earlier row' },

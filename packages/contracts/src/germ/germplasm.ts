@@ -122,8 +122,12 @@ export type GermplasmCreateInput = z.output<typeof GermplasmCreate>;
 export const GermplasmUpdate = GermplasmFields.extend({ id: z.number().int().positive() }).superRefine(parentsDiffer);
 export type GermplasmUpdate = z.input<typeof GermplasmUpdate>;
 
-/** An xlsx import row: parents by accession number instead of id. */
+/**
+ * An xlsx import row: parents by accession number instead of id; an empty accession number takes the next
+ * of the crop's series, as a registration does.
+ */
 export const GermplasmImportRow = GermplasmFields.omit({
+  accessionNo: true,
   femaleParentId: true,
   maleParentId: true,
   imageIds: true,
@@ -145,6 +149,7 @@ export const GermplasmImportRow = GermplasmFields.omit({
             .slice(0, 20)
         : [],
     ),
+  accessionNo: optionalAccessionNo,
   femaleParent: optionalText(50),
   maleParent: optionalText(50),
 });

@@ -65,18 +65,27 @@ export async function audit(db: DbOrTx, src: AuditSource, event: AuditEvent): Pr
   // The request's own record: the endpoint hook (endpoint-audit.ts) adds no second one.
   const scope = requestScope();
   if (scope) scope.audited = true;
-  await db.insert(sysAuditLog).values({
-    at: new Date(),
-    orgId: event.orgId !== undefined ? event.orgId : src.orgId,
-    userId: event.userId !== undefined ? event.userId : src.userId,
-    username: event.username !== undefined ? event.username : src.username,
-    action: event.action,
-    targetType: event.targetType ?? null,
-    targetId: event.targetId === undefined || event.targetId === null ? null : String(event.targetId),
-    result: event.result ?? 'success',
-    ip: src.ip,
-    userAgent: src.userAgent,
-    requestId: src.requestId,
-    detail: redact(event.detail ?? {}) as Record<string, unknown>,
-  });
+  await auditRow(db, src, event);
+}
+
+/** Inserts one audit record and answers its id, without marking the request as audited by a service. */
+export async function auditRow(db: DbOrTx, src: AuditSource, event: AuditEvent): Promise<number> {
+  const [row] = await db
+    .insert(sysAuditLog)
+    .values({
+      at: new Date(),
+      orgId: event.orgId !== undefined ? event.orgId : src.orgId,
+      userId: event.userId !== undefined ? event.userId : src.userId,
+      username: event.username !== undefined ? event.username : src.username,
+      action: event.action,
+      targetType: event.targetType ?? null,
+      targetId: event.targetId === undefined || event.targetId === null ? null : String(event.targetId),
+      result: event.result ?? 'success',
+      ip: src.ip,
+      userAgent: src.userAgent,
+      requestId: src.requestId,
+      detail: redact(event.detail ?? {}) as Record<string, unknown>,
+    })
+    .returning({ id: sysAuditLog.id });
+  return row.id;
 }

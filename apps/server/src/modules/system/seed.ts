@@ -116,6 +116,9 @@ export async function syncProductSeeds(db: DbOrTx): Promise<void> {
   await db.insert(sysBrand).values(BRANDS).onConflictDoNothing({ target: sysBrand.brandKey });
 }
 
+/** How long the seeded demo notice stays in force. */
+export const DEMO_NOTICE_DAYS = 30;
+
 /** Demo departments, genome builds and a notice, so that every screen has something to show. */
 export async function seedDemoAccounts(db: DbOrTx, org: { orgId: number; crops: Record<string, number>; users: Record<string, number> }): Promise<void> {
   const [hq] = await db.insert(sysDept).values({ orgId: org.orgId, name: '华北示范育种中心', sort: 1 }).returning({ id: sysDept.id });
@@ -143,11 +146,16 @@ export async function seedDemoAccounts(db: DbOrTx, org: { orgId: number; crops: 
     { orgId: org.orgId, cropId: org.crops.maize, code: 'B73_RefGen_v4', name: 'B73 RefGen_v4', description: 'AGPv4', sort: 2, createdBy: by },
     { orgId: org.orgId, cropId: org.crops.rice, code: 'IRGSP-1.0', name: 'Nipponbare IRGSP-1.0', sort: 1, createdBy: by },
   ]);
+  // A notice has one title and one text (no per-language columns): the demo notice carries both
+  // languages in them, and expires after a month so an old demo database stops showing it.
   await db.insert(sysNotice).values({
     orgId: org.orgId,
-    title: '2026 年春播试验安排',
-    content: '各试验站请于 3 月 31 日前在“试验设计”中完成春播试验的地点与田块维护。',
+    title: '2026 年春播试验安排 / Spring 2026 trials',
+    content:
+      '各试验站请于 3 月 31 日前在“试验设计”中完成春播试验的地点与田块维护。\n' +
+      'Stations: please update the locations and fields of the spring trials under "Trial design" by 31 March.',
     level: 'info',
+    expiresAt: new Date(Date.now() + DEMO_NOTICE_DAYS * 86_400_000),
     createdBy: by,
   });
 }

@@ -110,6 +110,38 @@ describe('operation log: one hook over the endpoint definitions', () => {
     expect(exported.detail).toMatchObject({ input: { keyword: 'AUD' } });
   });
 
+  it('writes the line inside the business transaction: a change never commits without it (issue 14 item 12)', async () => {
+    // The process "dies" right after the handler returns: the completion after the call never runs.
+    const real = t.app.endpointAuditor!;
+    t.app.endpointAuditor = Object.assign(async () => undefined, { draft: real.draft });
+    try {
+      const created = await t.call('POST', `${doe}/project/create`, { token: admin, body: { name: 'Crash project', code: 'AUD-TX', startDate: '2026-03-01' } });
+      expect(created.status).toBe(200);
+      const lines = (await records('doe.project.create')).filter((r) => (r.detail as { name?: string }).name === 'Crash project');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ username: 'admin', targetType: 'project', result: 'success' });
+      expect(lines[0].detail).toMatchObject({ input: { code: 'AUD-TX', startDate: '2026-03-01' } });
+
+      const id = created.body.data.id;
+      const updated = await t.call('PUT', `${doe}/project/update`, { token: admin, body: { ...created.body.data, name: 'Crash project 2' } });
+      expect(updated.status).toBe(200);
+      const update = await one('doe.project.update', id);
+      expect(update.detail).toMatchObject({ before: { name: 'Crash project' }, input: { name: 'Crash project 2' } });
+    } finally {
+      t.app.endpointAuditor = real;
+    }
+    // A refused change leaves no line: the line rolls back with it (the code exists: refused in the transaction).
+    const before = (await records('doe.project.create')).length;
+    const again = await t.call('POST', `${doe}/project/create`, { token: admin, body: { name: 'Crash project', code: 'AUD-TX' } });
+    expect(again.status).toBe(409);
+    expect(await records('doe.project.create')).toHaveLength(before);
+    // With the completion running, the line holds the record after the call and no input of a create.
+    const normal = await t.call('POST', `${doe}/project/create`, { token: admin, body: { name: 'Calm project', code: 'AUD-TX2' } });
+    const line = await one('doe.project.create', normal.body.data.id);
+    expect(line.detail).toMatchObject({ name: 'Calm project', after: { code: 'AUD-TX2' } });
+    expect(line.detail).not.toHaveProperty('input');
+  });
+
   it('does not record a service’s action twice, nor reads', async () => {
     const before = (await records('system.dept.create')).length;
     const dept = await t.call('POST', '/system/dept', { token: admin, body: { name: 'Audit dept', parentId: null } });

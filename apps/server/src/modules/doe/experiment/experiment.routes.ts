@@ -76,7 +76,7 @@ export function experimentRoutes(app: FastifyInstance) {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', contentDisposition(`${base}.csv`, false))
-          .send(fieldBookCsv(exp, plots, entries, sites));
+          .send(fieldBookCsv(exp, plots, entries, sites, req.locale));
       }
       return reply
         .header('content-type', XLSX)

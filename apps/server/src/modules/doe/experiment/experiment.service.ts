@@ -55,6 +55,10 @@ const columns = {
   locationName: sql<string | null>`(select l.name from doe_location l where l.id = ${qualified(doeExperiment.locationId)})`,
   fieldId: doeExperiment.fieldId,
   fieldName: sql<string | null>`(select f.name from doe_field f where f.id = ${qualified(doeExperiment.fieldId)})`,
+  // Every location of a multi-location trial, site 1 first (the location columns above are site 1's).
+  siteLocations: sql<
+    string[]
+  >`(select coalesce(array_agg(l.name order by s.seq), '{}') from doe_experiment_site s join doe_location l on l.id = s.location_id where s.experiment_id = ${qualified(doeExperiment.id)})`,
   year: doeExperiment.year,
   season: doeExperiment.season,
   stage: doeExperiment.stage,

@@ -63,11 +63,22 @@ export function fieldMapTitle(exp: ExperimentRow, l: Locale): string {
   return `${exp.name} (${exp.code})  ${exp.locationName ?? ''} / ${exp.fieldName ?? ''}  ${exp.year} ${seasonWord(exp.season, l)}  ${designMethodLabels[exp.designMethod]?.[l] ?? exp.designMethod}  ${fieldMapTexts.seed[l]} ${exp.seed ?? ''}`;
 }
 
-/** The Field Book app's field file: UTF-8 without a byte-order mark, one line per plot in planting order. */
-export function fieldBookCsv(exp: ExperimentRow, plots: PlotRow[], entries: Map<number, FieldBookEntry>, sites: SitePlace[] = []): Buffer {
+/**
+ * The Field Book app's field file: UTF-8 without a byte-order mark, one line per plot in planting order.
+ * The app needs the column names (kept as keys) and a unique id (`plot_id`); the other columns are shown
+ * as they are, so the season is written in the user's language ("春季" / "Spring"), never the stored key.
+ */
+export function fieldBookCsv(
+  exp: ExperimentRow,
+  plots: PlotRow[],
+  entries: Map<number, FieldBookEntry>,
+  sites: SitePlace[] = [],
+  locale: Locale = 'zh-CN',
+): Buffer {
   const lines = [FIELD_BOOK_COLUMNS.join(',')];
+  const season = seasonWord(exp.season, locale);
   // csvLine neutralises formula-like names and pedigrees (cells.ts).
-  for (const r of records(exp, plots, entries, sites)) lines.push(csvLine(FIELD_BOOK_COLUMNS.map((c) => r[c])));
+  for (const r of records(exp, plots, entries, sites)) lines.push(csvLine(FIELD_BOOK_COLUMNS.map((c) => (c === 'season' ? season : r[c]))));
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 

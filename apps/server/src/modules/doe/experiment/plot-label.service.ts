@@ -3,6 +3,7 @@ import {
   plotLabelFieldLabels,
   plotLabelTitle,
   type ExperimentRow,
+  type ExperimentSite,
   type PlotLabelField,
   type PlotLabelRequestParsed,
   type PlotRow,
@@ -10,8 +11,9 @@ import {
 import type { DbOrTx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
 import { renderLabelPdf, type LabelContent } from '../../common';
+import { notFound } from '../../../platform/errors';
 import { refusal } from '../shared';
-import { experimentPlots, getExperiment } from './experiment.service';
+import { experimentPlots, experimentSites, getExperiment } from './experiment.service';
 
 function value(field: PlotLabelField, plot: PlotRow, exp: ExperimentRow): string {
   switch (field) {
@@ -44,13 +46,22 @@ export function plotLabel(plot: PlotRow, exp: ExperimentRow, fields: PlotLabelFi
   };
 }
 
+/** The experiment as seen from one of its sites: the label's place is the plot's own location and field. */
+export function atSite(exp: ExperimentRow, sites: ExperimentSite[], seq: number): ExperimentRow {
+  const site = sites.find((s) => s.seq === seq);
+  return site ? { ...exp, locationName: site.locationName, fieldName: site.fieldName } : exp;
+}
+
 /**
  * Plot labels and stakes of the saved layout, in planting order (the order a crew walks the field):
  * the chosen plot range, reps and fillers, in a shared label format.
  */
 export async function plotLabelPdf(db: DbOrTx, ctx: RequestContext, req: PlotLabelRequestParsed): Promise<{ pdf: Buffer; code: string }> {
   const exp = await getExperiment(db, ctx, req.id);
-  const plots = await experimentPlots(db, ctx, exp.id);
+  const sites = await experimentSites(db, exp.id);
+  // One site of a multi-location trial, or every site (site by site, in planting order).
+  if (req.siteId && !sites.some((s) => s.id === req.siteId)) throw notFound();
+  const plots = await experimentPlots(db, ctx, exp.id, req.siteId ?? undefined);
   if (!plots.length) throw refusal(409, 'DOE_LABELS_NO_LAYOUT', {}, ctx.locale);
   const reps = new Set(req.reps);
   const chosen = plots.filter(
@@ -64,7 +75,7 @@ export async function plotLabelPdf(db: DbOrTx, ctx: RequestContext, req: PlotLab
   const count = chosen.length * req.copies;
   if (count > MAX_LABELS_PER_PDF) throw refusal(400, 'DOE_LABELS_TOO_MANY', { count, max: MAX_LABELS_PER_PDF }, ctx.locale, 'copies');
   const pdf = await renderLabelPdf(
-    chosen.map((p) => plotLabel(p, exp, req.fields, ctx.locale)),
+    chosen.map((p) => plotLabel(p, atSite(exp, sites, p.site), req.fields, ctx.locale)),
     { format: req.labelFormat, code: req.code, copies: req.copies, title: `${plotLabelTitle[ctx.locale]} ${exp.code}` },
   );
   return { pdf, code: exp.code };

@@ -33,7 +33,7 @@ export const germplasmIo: ResourceIo<GermplasmRow, ImportRow, ExportQuery> = {
   title: L.title,
   permissions: { import: P.germplasmImport, export: P.germplasmExport },
   columns: [
-    { key: 'accessionNo', label: L.columns.accessionNo, required: true, width: 16, hint: L.hints.accessionNo },
+    { key: 'accessionNo', label: L.columns.accessionNo, width: 16, hint: L.hints.accessionNo },
     { key: 'name', label: L.columns.name, required: true, width: 18 },
     { key: 'synonyms', label: L.columns.synonyms, width: 18, hint: L.hints.synonyms, value: (r) => r.synonyms.join('; ') },
     {
@@ -66,9 +66,10 @@ export const germplasmIo: ResourceIo<GermplasmRow, ImportRow, ExportQuery> = {
     const known = await existingAccessions(db, ctx, [...new Set(refs)]);
     const earlier = new Map<string, number>();
     rows.forEach(({ rowNumber, value: r }, i) => {
-      const own = typeof r.accessionNo === 'string' ? r.accessionNo : undefined;
+      const own = typeof r.accessionNo === 'string' && r.accessionNo ? r.accessionNo : undefined;
       if (own === undefined) {
-        // The row schema refused the accession number: its parents are still checked.
+        // No accession number (the crop's series gives one on insert) or one the row schema refused: its
+        // parents are still checked.
         for (const key of ['femaleParent', 'maleParent'] as const) {
           const ref = r[key];
           if (typeof ref === 'string' && !known.has(ref) && !earlier.has(ref))
@@ -76,15 +77,15 @@ export const germplasmIo: ResourceIo<GermplasmRow, ImportRow, ExportQuery> = {
         }
         return;
       }
-      if (known.has(r.accessionNo)) add(i, 'accessionNo', 'GERM_ACCESSION_EXISTS', { accessionNo: r.accessionNo });
-      const seen = earlier.get(r.accessionNo);
-      if (seen !== undefined) add(i, 'accessionNo', 'GERM_ACCESSION_REPEATED', { accessionNo: r.accessionNo, row: seen });
+      if (known.has(own)) add(i, 'accessionNo', 'GERM_ACCESSION_EXISTS', { accessionNo: own });
+      const seen = earlier.get(own);
+      if (seen !== undefined) add(i, 'accessionNo', 'GERM_ACCESSION_REPEATED', { accessionNo: own, row: seen });
       for (const key of ['femaleParent', 'maleParent'] as const) {
         const ref = r[key];
         if (ref && !known.has(ref) && !earlier.has(ref)) add(i, key, 'GERM_PARENT_NOT_FOUND', { field: L.parents[key][locale], value: ref });
       }
       if (r.femaleParent && r.femaleParent === r.maleParent) add(i, 'maleParent', 'GERM_PARENTS_SAME', {});
-      if (seen === undefined) earlier.set(r.accessionNo, rowNumber);
+      if (seen === undefined) earlier.set(own, rowNumber);
     });
     return problems;
   },

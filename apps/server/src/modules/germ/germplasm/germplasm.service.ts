@@ -401,15 +401,28 @@ export async function existingAccessions(db: DbOrTx, ctx: RequestContext, access
   return found;
 }
 
+/**
+ * Inserts imported rows in the import's transaction. A row without an accession number takes the next of
+ * the crop's series, exactly as a registration does (allocated in this transaction, so a failed import
+ * gives the numbers back). Rows that name their number go first: a number the series would hand out
+ * later in the file is then seen as taken and skipped, never given twice. Rows without a number cannot
+ * be named as a parent, so the order changes no parent reference.
+ */
 export async function insertGermplasmRows(
   db: DbOrTx,
   ctx: RequestContext,
-  rows: (Omit<GermplasmInput, 'femaleParentId' | 'maleParentId'> & { femaleParent: string | null; maleParent: string | null })[],
+  rows: (Omit<GermplasmInput, 'accessionNo' | 'femaleParentId' | 'maleParentId'> & {
+    accessionNo: string | null;
+    femaleParent: string | null;
+    maleParent: string | null;
+  })[],
 ): Promise<void> {
   const cropId = requireCropWrite(ctx);
   const refs = [...new Set(rows.flatMap((r) => [r.femaleParent, r.maleParent]).filter((v): v is string => !!v))];
   const known = await existingAccessions(db, ctx, refs);
-  for (const r of rows) {
+  const ordered = [...rows.filter((r) => r.accessionNo), ...rows.filter((r) => !r.accessionNo)];
+  for (const row of ordered) {
+    const r = { ...row, accessionNo: row.accessionNo || (await allocateAccessionNo(db, ctx)) };
     const f = r.femaleParent ? (known.get(r.femaleParent) ?? null) : null;
     const m = r.maleParent ? (known.get(r.maleParent) ?? null) : null;
     const pedigree =

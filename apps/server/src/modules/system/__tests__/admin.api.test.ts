@@ -378,7 +378,18 @@ describe('messages and notices', () => {
 
   it('getLatest answers the newest notice in force for the organisation', async () => {
     const token = await t.login('breeder', 'breeder new pass');
-    expect((await t.call('GET', '/api/auth/api/notice/getLatest', { token })).body.data).toMatchObject({ title: '2026 年春播试验安排' });
+    const seeded = (await t.call('GET', '/api/auth/api/notice/getLatest', { token })).body.data;
+    // The demo notice reads in both languages and expires after a month (issue 14 items 9 and 11).
+    expect(seeded).toMatchObject({ title: '2026 年春播试验安排 / Spring 2026 trials' });
+    expect(seeded.content).toContain('Trial design');
+    const stored = await t.db.execute(`select published_at, expires_at from sys_notice where id = ${Number(seeded.id)}`);
+    const [{ published_at: published, expires_at: expires }] = (
+      stored as unknown as { rows: { published_at: string | Date; expires_at: string | Date | null }[] }
+    ).rows;
+    expect(expires).not.toBeNull();
+    const days = (new Date(expires!).getTime() - new Date(published).getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThan(31);
     await t.call('POST', '/api/system/notice/create', {
       token: admin,
       body: { title: 'Maintenance tonight', content: 'The system stops 22:00-23:00.', level: 'warning' },

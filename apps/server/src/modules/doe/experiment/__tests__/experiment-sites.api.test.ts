@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, waitForTask, type TestApp } from '../../../../test/harness';
+import { pdfPages } from '../../../../test/pdf-pages';
+import { atSite, plotLabel } from '../plot-label.service';
 
 /** Issue 14 items 1 and 16: field over-booking, and one experiment over several locations. */
 let t: TestApp;
@@ -146,6 +148,34 @@ describe('multi-location experiments (issue 14 item 16)', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `${base}/map/${id}?siteId=${sites[1].id}`, headers: { token: admin } });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('-L2-map.pdf');
+
+    // The list names every location of the trial (site 1 first) and counts the plots of all sites.
+    const listed = (await t.call('GET', `${base}/page`, { token: admin, query: { keyword: 'Multi', pageSize: '50' }, headers: en })).body.rows;
+    expect(listed.find((r: { id: number }) => r.id === id)).toMatchObject({
+      siteLocations: ['Station A', 'Station B'],
+      plotCount: 120,
+      locationName: 'Station A',
+    });
+    const single = listed.find((r: { name: string }) => r.name !== 'Multi');
+    if (single) expect(single.siteLocations).toHaveLength(1);
+
+    // Plot labels: one site, or every site; a site of another experiment is not found.
+    const printLabels = (extra: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${base}/labels`,
+        headers: { token: admin, ...en },
+        payload: { id, fields: ['plotNumber', 'place'], code: 'qr', labelFormat: 'roll-50x30', ...extra },
+      });
+    const one = await printLabels({ siteId: sites[1].id });
+    expect(one.statusCode).toBe(200);
+    expect(pdfPages(one.rawPayload).count).toBe(60);
+    expect(pdfPages((await printLabels({})).rawPayload).count).toBe(120);
+    expect((await printLabels({ siteId: 2_000_000_000 })).statusCode).toBe(404);
+    // Each label names its own site's location and field.
+    const exp = (await call('GET', `/experiment/detail/${id}`)).body.data;
+    const label = plotLabel(b[0], atSite(exp, exp.sites, b[0].site), ['plotNumber', 'place'], 'en');
+    expect(label.lines[1]).toBe('Place: Station B B10x10');
 
     // A designed site stays until the design is reset; the last site never goes.
     expect((await call('DELETE', `/experiment/site/${sites[1].id}`)).body.errorCode).toBe('DOE_SITE_DESIGNED');

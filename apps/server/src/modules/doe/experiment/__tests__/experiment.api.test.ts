@@ -126,6 +126,11 @@ describe('experiments: design with preview, re-randomise and save', () => {
     );
     expect(lines).toHaveLength(129);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(128);
+    // The season in the user's language there too (the Field Book app needs only the column names and plot_id).
+    const seasonColumn = lines[0].split(',').indexOf('season');
+    expect(lines[1].split(',')[seasonColumn]).toBe('夏季');
+    const enCsv = await t.app.inject({ method: 'GET', url: `${base}/fieldbook/${exp.id}?format=csv`, headers: { token: admin, ...en } });
+    expect(enCsv.body.split('\r\n')[1].split(',')[seasonColumn]).toBe('Summer');
 
     const xlsx = await t.app.inject({ method: 'GET', url: `${base}/fieldbook/${exp.id}`, headers: { token: admin, ...en } });
     const wb = new ExcelJS.Workbook();

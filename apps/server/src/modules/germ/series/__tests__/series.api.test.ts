@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import ExcelJS from 'exceljs';
+import { createTestApp, multipartBody, waitForTask, type TestApp } from '../../../../test/harness';
 import { sysCrop, sysOrg } from '../../../system';
 
 const api = '/api/germ/api';
@@ -94,5 +95,58 @@ describe('accession number series', () => {
       .execute(`select count(*)::int as n from germ_accession_series where crop_id = ${riceId}`)
       .then((r) => (r as { rows: { n: number }[] }).rows);
     expect(row.n).toBe(0);
+  });
+});
+
+describe('accession numbers of imported rows', () => {
+  const importFile = async (rows: string[][], name: string) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Germplasm');
+    ws.addRow(['Accession number', 'Name*', 'Type*', 'Female parent accession']);
+    for (const r of rows) ws.addRow(r);
+    const { payload, headers } = multipartBody({ mode: 'all' }, { name, content: Buffer.from(await wb.xlsx.writeBuffer()) });
+    const res = await t.app.inject({ method: 'POST', url: `${api}/germplasm/import`, headers: { ...headers, token: admin, 'accept-language': 'en' }, payload });
+    expect(res.statusCode).toBe(200);
+    return waitForTask(t, admin, res.json().data.taskId);
+  };
+  const next = async () => (await t.call('GET', `${api}/accessionSeries/next`, { token: admin })).body.data.next as string;
+
+  it('an empty accession number takes the next of the crop series, as a registration does; manual numbers of the file are skipped', async () => {
+    await t.call('PUT', `${api}/accessionSeries/save`, { token: admin, body: { cropId: maizeId, prefix: 'IM', digits: 3 } });
+    const task = await importFile(
+      [
+        ['', 'Series import auto one', 'inbred', ''],
+        // A number of the series given by hand further down the file: the series does not hand it out again.
+        ['IM002', 'Series import manual', 'inbred', ''],
+        ['', 'Series import auto two', 'inbred', 'IM002'],
+      ],
+      'series.xlsx',
+    );
+    expect(task.status).toBe('succeeded');
+    expect(task.result).toMatchObject({ total: 3, imported: 3, invalid: 0 });
+    const rows = (
+      await t.call('GET', `${api}/germplasm/page`, { token: admin, query: { keyword: 'Series import', orderByColumn: 'accessionNo', isAsc: 'asc' } })
+    ).body.rows as { accessionNo: string; name: string; femaleParentAccession: string | null }[];
+    expect(rows.map((r) => [r.accessionNo, r.name])).toEqual([
+      ['IM001', 'Series import auto one'],
+      ['IM002', 'Series import manual'],
+      ['IM003', 'Series import auto two'],
+    ]);
+    expect(rows[2].femaleParentAccession).toBe('IM002');
+    expect(await next()).toBe('IM004');
+  });
+
+  it('a refused import gives its numbers back (the import transaction)', async () => {
+    const before = await next();
+    const task = await importFile(
+      [
+        ['', 'Refused auto', 'inbred', ''],
+        ['', 'Refused orphan', 'inbred', 'NO-SUCH-PARENT'],
+      ],
+      'refused.xlsx',
+    );
+    expect(task.result).toMatchObject({ total: 2, imported: 0, refused: true });
+    expect(await next()).toBe(before);
+    expect((await t.call('GET', `${api}/germplasm/page`, { token: admin, query: { keyword: 'Refused auto' } })).body.total).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { doePermissions as P, EntryGroupMember, type EntryGroupMemberInput, type
 import { ContractFormModal } from '../../../../components/form/ContractFormModal';
 import { fieldRules } from '../../../../components/form/zod-form';
 import { usePermission } from '../../../../lib/permissions';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { doePaths } from '../../paths';
@@ -26,6 +26,7 @@ export default function EntryGroupViewPage() {
   const canEdit = usePermission(P.entriesEdit);
   const canList = usePermission(P.germListAdd);
   const { data, isError } = useQuery({ queryKey: [...entryGroup.detail.key, id], queryFn: () => entryGroup.detail({ id }) });
+  useRecordTitle(data?.type === 'experiment' ? 'doe.entryGroup.viewExpTitle' : 'doe.entryGroup.viewTitle', data?.name);
   const [adding, setAdding] = useState(false);
   if (!data) return <DetailState failed={isError} />;
   const members: EntryGroupMemberInput[] = data.members.map(({ materialName, generation, pedigree, source, remark }) => ({

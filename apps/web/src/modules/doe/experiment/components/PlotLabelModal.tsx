@@ -8,13 +8,19 @@ import { api } from '../../api';
 
 interface Props {
   open: boolean;
-  experiment: { id: number; code: string; reps: number };
+  experiment: {
+    id: number;
+    code: string;
+    reps: number;
+    sites: { id: number; seq: number; locationName: string; fieldName: string; plotCount: number }[];
+  };
   onClose(): void;
 }
 
 /**
  * Plot labels and stakes: fields (at most six), QR code and/or Code 128 carrying the plot id, a shared
- * label format (A4 sheet or thermal roll, one label per page), a plot range, reps and fillers, copies.
+ * label format (A4 sheet or thermal roll, one label per page), the site of a multi-location trial (or
+ * every site), a plot range, reps and fillers, copies.
  * The PDF opens in a new tab.
  */
 export function PlotLabelModal({ open, experiment, onClose }: Props) {
@@ -25,6 +31,7 @@ export function PlotLabelModal({ open, experiment, onClose }: Props) {
   useEffect(() => {
     if (open)
       form.setFieldsValue({
+        siteId: null,
         fields: DEFAULT_PLOT_LABEL_FIELDS,
         code: 'both',
         labelFormat: 'roll-50x30',
@@ -62,6 +69,21 @@ export function PlotLabelModal({ open, experiment, onClose }: Props) {
       forceRender
     >
       <Form form={form} layout="vertical" data-testid="plot-label-form">
+        {experiment.sites.length > 1 && (
+          <Form.Item name="siteId" label={t('doe.plotLabel.site')}>
+            <Select
+              style={{ width: '100%' }}
+              data-testid="plot-label-site"
+              options={[
+                { value: null, label: t('doe.plotLabel.allSites') },
+                ...experiment.sites.map((s) => ({
+                  value: s.id,
+                  label: t('doe.plotLabel.siteOption', { seq: s.seq, location: s.locationName, field: s.fieldName, plots: s.plotCount }),
+                })),
+              ]}
+            />
+          </Form.Item>
+        )}
         <Form.Item
           name="fields"
           label={t('label.fields')}

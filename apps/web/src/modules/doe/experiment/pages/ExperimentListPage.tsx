@@ -64,7 +64,15 @@ export default function ExperimentListPage() {
         key: 'place',
         width: 200,
         ellipsis: true,
-        render: (_, r) => [r.locationName, r.fieldName].filter(Boolean).join(' / ') || '—',
+        // A multi-location trial names every location (site 1 first); one site shows its location and field.
+        render: (_, r) =>
+          r.siteLocations.length > 1 ? (
+            <span data-testid="experiment-sites" title={r.siteLocations.join(', ')}>
+              {t('doe.experiment.sitesSummary', { n: r.siteLocations.length, names: r.siteLocations.join(t('doe.experiment.sitesSeparator')) })}
+            </span>
+          ) : (
+            [r.locationName, r.fieldName].filter(Boolean).join(' / ') || '—'
+          ),
       },
       { title: t('doe.experiment.project'), dataIndex: 'projectName', key: 'projectName', width: 160, ellipsis: true },
       {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FieldCreate } from '@breedwise/contracts/doe';
 import { applyServerErrors, validateForm } from '../../../../components/form/zod-form';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { doePaths } from '../../paths';
@@ -19,6 +19,7 @@ export default function FieldEditPage() {
   const queryClient = useQueryClient();
   const id = Number(usePage().search.get('id'));
   const field = useQuery({ queryKey: [...api.doe.field.detail.key, id], queryFn: () => api.doe.field.detail({ id }) });
+  useRecordTitle('common.edit', field.data?.name);
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   if (!field.data) return <DetailState failed={field.isError} />;

@@ -8,7 +8,7 @@ import { doePermissions as P, BlockFields, BlockGenerate, seasonLabels, type Blo
 import { ContractFormModal } from '../../../../components/form/ContractFormModal';
 import { fieldRules } from '../../../../components/form/zod-form';
 import { usePermission } from '../../../../lib/permissions';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { doePaths } from '../../paths';
@@ -38,6 +38,7 @@ export default function FieldViewPage() {
     enabled: canSeeExperiments,
   });
   const field = useQuery({ queryKey: [...api.doe.field.detail.key, id], queryFn: () => api.doe.field.detail({ id }) });
+  useRecordTitle('doe.field.viewTitle', field.data?.name);
   const blocks = useQuery({ queryKey: [...block.page.key, { fieldId: id }], queryFn: () => block.page({ fieldId: id, pageSize: 200 }) });
   const [editing, setEditing] = useState<BlockRow | null | undefined>(undefined);
   const [tiling, setTiling] = useState(false);

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GERM_DESIGN_KINDS, GermDesignFields } from '@breedwise/contracts/doe';
 import { applyServerErrors, fieldRules } from '../../../../components/form/zod-form';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DictSelect } from '../../components/DictSelect';
 import { FieldSelect } from '../../field/components/FieldSelect';
@@ -30,6 +30,7 @@ export default function GermDesignEditPage() {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const existing = useQuery({ queryKey: [...germDesign.detail.key, id], queryFn: () => germDesign.detail({ id }), enabled: id > 0 });
+  useRecordTitle('common.edit', existing.data?.planName);
   const designs = Form.useWatch('designs', form) as { locationId?: number }[] | undefined;
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { doePermissions as P } from '@breedwise/contracts/doe';
 import { DictTag } from '../../../../components/common';
 import { usePermission } from '../../../../lib/permissions';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { FieldMap } from '../../components/FieldMap';
@@ -22,6 +22,7 @@ export default function GermDesignViewPage() {
   const id = Number(usePage().params.id);
   const canEdit = usePermission(P.germDesignEdit);
   const { data, isError } = useQuery({ queryKey: [...germDesign.detail.key, id], queryFn: () => germDesign.detail({ id }) });
+  useRecordTitle('doe.germDesign.viewTitle', data?.planName);
   const plots = useQuery({
     queryKey: [...germDesign.plots.key, id, data?.status],
     queryFn: () => germDesign.plots({ id }),

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@breedwise/contracts';
 import { countryLabel } from '@breedwise/contracts/doe';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
 import { FieldsPanel } from '../../field/components/FieldsPanel';
@@ -14,6 +14,7 @@ export default function LocationViewPage() {
   const { t, i18n } = useTranslation();
   const id = Number(usePage().search.get('id'));
   const { data, isError } = useQuery({ queryKey: [...api.doe.location.$key, id], queryFn: () => api.doe.location.detail({ id }) });
+  useRecordTitle('doe.location.viewTitle', data?.name);
   if (!data) return <DetailState failed={isError} />;
   return (
     <div className="bw-page">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { germPermissions as P } from '@breedwise/contracts/germ';
 import { queryClient } from '../../../../lib/query';
 import { usePermission } from '../../../../lib/permissions';
-import { usePage } from '../../../../lib/page-context';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { GermplasmFormModal } from '../components/GermplasmFormModal';
 import { LabelPrintModal } from '../../labels/components/LabelPrintModal';
@@ -30,6 +30,7 @@ export default function GermplasmViewPage() {
     queryFn: () => germplasm.detail({ id }),
     enabled: Number.isFinite(id),
   });
+  useRecordTitle('germ.germplasm.viewTitle', data ? `${data.accessionNo} ${data.name}` : null);
   const [editing, setEditing] = useState(false);
   const [printing, setPrinting] = useState(false);
   const canEdit = usePermission(P.germplasmEdit);
