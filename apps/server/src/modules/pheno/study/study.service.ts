@@ -65,10 +65,11 @@ export async function pushedExperiment(db: DbOrTx, ctx: RequestContext, id: numb
 
 // ---- list and detail ------------------------------------------------------------------------------------
 
-const plotCount = sql<number>`(select count(*) from ${doePlot} where ${doePlot.experimentId} = ${doeExperiment.id} and ${doePlot.entryType} <> 'filler')`.mapWith(Number);
-const traitCount = sql<number>`(select count(*) from ${phenoStudyTrait} where ${phenoStudyTrait.experimentId} = ${doeExperiment.id})`.mapWith(Number);
-const observationCount = sql<number>`(select count(*) from ${phenoObservation} where ${phenoObservation.experimentId} = ${doeExperiment.id})`.mapWith(Number);
-const analysedAt = sql<Date | null>`(select max(${phenoAnalysis.analysedAt}) from ${phenoAnalysis} where ${phenoAnalysis.experimentId} = ${doeExperiment.id})`;
+// Correlated counts: the outer experiment is named in full (drizzle leaves single-table columns unqualified).
+const plotCount = sql<number>`(select count(*) from doe_plot p where p.experiment_id = "doe_experiment"."id" and p.entry_type <> 'filler')`.mapWith(Number);
+const traitCount = sql<number>`(select count(*) from pheno_study_trait s where s.experiment_id = "doe_experiment"."id")`.mapWith(Number);
+const observationCount = sql<number>`(select count(*) from pheno_observation o where o.experiment_id = "doe_experiment"."id")`.mapWith(Number);
+const analysedAt = sql<Date | string | null>`(select max(a.analysed_at) from pheno_analysis a where a.experiment_id = "doe_experiment"."id")`;
 
 const studyColumns = { ...experimentColumns, plotCount, traitCount, observationCount, analysedAt };
 
