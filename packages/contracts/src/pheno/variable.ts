@@ -101,8 +101,8 @@ function scaleRules(v: z.output<typeof VariableFields>, ctx: z.RefinementCtx) {
   }
 }
 
-/** Only what the scale type uses is kept: a numeric scale has no categories, a nominal one no range. */
-function tidy<T extends z.output<typeof VariableFields>>(v: T): T {
+/** Only what the scale type uses is kept: a numeric scale has no categories, a nominal one no range (the server stores this). */
+export function tidyScale<T extends z.output<typeof VariableFields>>(v: T): T {
   const numeric = v.scaleType === 'numeric' || v.scaleType === 'percentage';
   const categorical = v.scaleType === 'ordinal' || v.scaleType === 'nominal';
   return {
@@ -114,10 +114,10 @@ function tidy<T extends z.output<typeof VariableFields>>(v: T): T {
   };
 }
 
-export const VariableCreate = VariableFields.superRefine(scaleRules).transform(tidy);
+export const VariableCreate = VariableFields.superRefine(scaleRules);
 export type VariableCreate = z.input<typeof VariableCreate>;
 export type VariableInput = z.output<typeof VariableCreate>;
-export const VariableUpdate = VariableFields.extend({ id: z.number().int().positive() }).superRefine(scaleRules).transform(tidy);
+export const VariableUpdate = VariableFields.extend({ id: z.number().int().positive() }).superRefine(scaleRules);
 export type VariableUpdate = z.input<typeof VariableUpdate>;
 
 export const VariableRow = z.object({

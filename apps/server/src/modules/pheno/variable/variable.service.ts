@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { variableList, type VariableExportQuery, type VariableInput, type VariablePageParsed, type VariableRow } from '@breedwise/contracts/pheno';
+import { tidyScale, variableList, type VariableExportQuery, type VariableInput, type VariablePageParsed, type VariableRow } from '@breedwise/contracts/pheno';
 import type { DbOrTx } from '../../../db/client';
 import { requireCrop, requireCropWrite, type RequestContext } from '../../../platform/context';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors';
@@ -115,7 +115,9 @@ export async function getVariable(db: DbOrTx, ctx: RequestContext, id: number): 
   return row;
 }
 
-const pick = (i: VariableInput) => ({
+const pick = (raw: VariableInput) => {
+  const i = tidyScale(raw);
+  return {
   code: i.code,
   name: i.name,
   trait: i.trait,
@@ -128,7 +130,8 @@ const pick = (i: VariableInput) => ({
   synonyms: i.synonyms,
   ontologyId: i.ontologyId,
   description: i.description,
-});
+  };
+};
 
 async function guardCode<T>(code: string, write: () => Promise<T>): Promise<T> {
   try {

@@ -65,13 +65,13 @@ describe('demo data', () => {
       expect(r.heritability).toBeGreaterThan(0);
       expect(r.heritability).toBeLessThan(1);
     }
-    const [{ orgId, cropId }] = (await t.db.execute(`select org_id as "orgId", crop_id as "cropId" from doe_experiment where id = ${demo.experimentId}`)).rows as {
-      orgId: number;
-      cropId: number;
-    }[];
+    const found = (await t.db.execute(`select org_id as "orgId", crop_id as "cropId" from doe_experiment where id = ${demo.experimentId}`)) as unknown as {
+      rows: { orgId: number; cropId: number }[];
+    };
+    const { orgId, cropId } = found.rows[0]!;
     const gs = await analysedEntryValues(t.db, taskContext({ orgId, createdBy: null }, 'en', cropId), { experimentId: demo.experimentId });
     expect(gs.traits.sort()).toEqual(['DTS', 'PH', 'YLD']);
     expect(gs.rows.length).toBe(saved.body.data[0].entries.length);
-    expect(typeof gs.rows[0].values.YLD).toBe('number');
+    expect(typeof gs.rows[0]!.values.YLD).toBe('number');
   });
 });
