@@ -39,7 +39,16 @@ async function api(page: Page, token: string, method: 'post' | 'put', url: strin
 /** A designed alpha lattice of its own (20 entries, 2 reps, blocks of 5 on an 8 x 5 field) and three traits, through the API. */
 async function setUp(page: Page, token: string, tag: string) {
   const loc = await api(page, token, 'post', '/api/doe/api/location/create', { name: `表型站 ${tag}`, code: `PH-${tag}` });
-  const field = await api(page, token, 'post', '/api/doe/api/field/create', { locationId: loc.id, name: `F-${tag}`, code: `F${tag}`, type: 1, rows: 8, cols: 5, tiers: 1, plantRowsPerPlot: 2 });
+  const field = await api(page, token, 'post', '/api/doe/api/field/create', {
+    locationId: loc.id,
+    name: `F-${tag}`,
+    code: `F${tag}`,
+    type: 1,
+    rows: 8,
+    cols: 5,
+    tiers: 1,
+    plantRowsPerPlot: 2,
+  });
   const project = await api(page, token, 'post', '/api/doe/api/project/create', { name: `表型项目 ${tag}`, code: `PP-${tag}` });
   const exp = await api(page, token, 'post', '/api/doe/api/experiment/create', {
     name: `表型试验 ${tag}`,
@@ -51,9 +60,22 @@ async function setUp(page: Page, token: string, tag: string) {
     locationId: loc.id,
     fieldId: field.id,
   });
-  const entries = Array.from({ length: 20 }, (_, i) => ({ entryNo: i + 1, name: `L${tag}-${String(i + 1).padStart(2, '0')}`, type: i >= 18 ? 'check' : 'test' }));
+  const entries = Array.from({ length: 20 }, (_, i) => ({
+    entryNo: i + 1,
+    name: `L${tag}-${String(i + 1).padStart(2, '0')}`,
+    type: i >= 18 ? 'check' : 'test',
+  }));
   await api(page, token, 'put', '/api/doe/api/experiment/entries', { id: exp.id, entries });
-  const design = await api(page, token, 'post', '/api/doe/api/experiment/design', { id: exp.id, planName: 'alpha', designMethod: 'alpha', reps: 2, blockCount: 4, rows: 8, cols: 5, seed: 11 });
+  const design = await api(page, token, 'post', '/api/doe/api/experiment/design', {
+    id: exp.id,
+    planName: 'alpha',
+    designMethod: 'alpha',
+    reps: 2,
+    blockCount: 4,
+    rows: 8,
+    cols: 5,
+    seed: 11,
+  });
   await expect(async () => {
     const task = (await (await page.request.get(`/api/common/task/detail/${design.taskId}`, { headers: { token } })).json()).data;
     expect(task.status).toBe('succeeded');
@@ -61,7 +83,12 @@ async function setUp(page: Page, token: string, tag: string) {
   const v = (code: string, body: Record<string, unknown>) => api(page, token, 'post', '/api/pheno/api/variable/create', { code, ...body });
   const ph = await v(`PH${tag}`, { name: '株高 Plant height', trait: '株高', scaleType: 'numeric', unit: 'cm', minimum: 50, maximum: 400 });
   const yld = await v(`YLD${tag}`, { name: '小区产量 Plot yield', trait: '产量', scaleType: 'numeric', unit: 'kg', minimum: 0, maximum: 60 });
-  const nlb = await v(`NLB${tag}`, { name: '大斑病 Leaf blight', trait: '大斑病', scaleType: 'ordinal', categories: [{ value: '1' }, { value: '5' }, { value: '9' }] });
+  const nlb = await v(`NLB${tag}`, {
+    name: '大斑病 Leaf blight',
+    trait: '大斑病',
+    scaleType: 'ordinal',
+    categories: [{ value: '1' }, { value: '5' }, { value: '9' }],
+  });
   return { exp, ph, yld, nlb };
 }
 
@@ -79,7 +106,9 @@ async function shot(page: Page, name: string) {
 }
 
 for (const lang of ['zh-CN', 'en'] as const) {
-  test(`phenotypes (${lang}): push with three traits, Field Book round trip with a refused value, fix it in the grid, outliers and heat map, analysis`, async ({ page }) => {
+  test(`phenotypes (${lang}): push with three traits, Field Book round trip with a refused value, fix it in the grid, outliers and heat map, analysis`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const L = T[lang];
     const tag = `${lang === 'en' ? 'E' : 'Z'}${Date.now().toString(36).slice(-5).toUpperCase()}`;
@@ -172,6 +201,7 @@ for (const lang of ['zh-CN', 'en'] as const) {
     await expect(outliers).toContainText(outlier);
     await expect(page.getByTestId('qc-heatmap').locator('svg')).toBeVisible();
     await expect(page.getByTestId('qc-histogram').locator('svg')).toBeVisible();
+    await page.getByTestId('qc-heatmap').scrollIntoViewIfNeeded();
     await shot(page, `qc-${lang}`);
     await outliers.getByTestId('qc-exclude').click();
     await page.getByTestId('qc-reason').fill(lang === 'en' ? 'weighing error' : '称重错误');

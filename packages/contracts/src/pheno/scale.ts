@@ -23,8 +23,7 @@ export interface Scale {
 export type ScaleRule = 'number' | 'min' | 'max' | 'category' | 'date' | 'length';
 
 export type ScaleCheck =
-  | { ok: true; value: string; numeric: number | null }
-  | { ok: false; rule: ScaleRule; params: { min?: number; max?: number; allowed?: string } };
+  { ok: true; value: string; numeric: number | null } | { ok: false; rule: ScaleRule; params: { min?: number; max?: number; allowed?: string } };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const MAX_TEXT_VALUE = 500;

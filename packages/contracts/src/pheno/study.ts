@@ -149,13 +149,36 @@ export const QcResult = z.object({
   missing: z.array(z.object({ plotRef: z.number().int(), plotId: z.string(), site: z.number().int(), row: z.number().int(), col: z.number().int() })),
   outOfScale: z.array(z.object({ observationId: z.number().int(), plotId: z.string(), value: z.string(), message: z.string() })),
   outliers: z.array(
-    z.object({ observationId: z.number().int(), plotId: z.string(), name: z.string(), value: z.number(), z: z.number(), excluded: z.boolean(), excludeReason: z.string().nullable() }),
+    z.object({
+      observationId: z.number().int(),
+      plotId: z.string(),
+      name: z.string(),
+      value: z.number(),
+      z: z.number(),
+      excluded: z.boolean(),
+      excludeReason: z.string().nullable(),
+    }),
   ),
-  stats: z.object({ n: z.number().int(), mean: z.number().nullable(), median: z.number().nullable(), mad: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }),
+  stats: z.object({
+    n: z.number().int(),
+    mean: z.number().nullable(),
+    median: z.number().nullable(),
+    mad: z.number().nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+  }),
   histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   /** The trait on the field layout: one cell per plot (value null when missing). */
   heat: z.array(
-    z.object({ site: z.number().int(), row: z.number().int(), col: z.number().int(), plotId: z.string(), name: z.string(), value: z.number().nullable(), excluded: z.boolean() }),
+    z.object({
+      site: z.number().int(),
+      row: z.number().int(),
+      col: z.number().int(),
+      plotId: z.string(),
+      name: z.string(),
+      value: z.number().nullable(),
+      excluded: z.boolean(),
+    }),
   ),
 });
 export type QcResult = z.infer<typeof QcResult>;
@@ -164,7 +187,15 @@ export const AnalysisRun = z.object({ experimentId: z.number().int().positive(),
 export type AnalysisRun = z.input<typeof AnalysisRun>;
 
 export const VarianceComponent = z.object({ name: z.string(), variance: z.number() });
-export const EntryEstimate = z.object({ entry: z.string(), name: z.string(), isCheck: z.boolean(), n: z.number().int(), blue: z.number().nullable(), se: z.number().nullable(), blup: z.number().nullable() });
+export const EntryEstimate = z.object({
+  entry: z.string(),
+  name: z.string(),
+  isCheck: z.boolean(),
+  n: z.number().int(),
+  blue: z.number().nullable(),
+  se: z.number().nullable(),
+  blup: z.number().nullable(),
+});
 export type EntryEstimate = z.infer<typeof EntryEstimate>;
 export const TraitAnalysisRow = z.object({
   variableId: z.number().int(),
@@ -210,7 +241,14 @@ export const study = resource(
       page: StudyRow,
       list: studyList,
     },
-    detail: { method: 'GET', path: '/detail/:id', permission: P.studyList, summary: "An experiment's phenotyping: its traits and counts", params: IdParam, data: StudyDetail },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.studyList,
+      summary: "An experiment's phenotyping: its traits and counts",
+      params: IdParam,
+      data: StudyDetail,
+    },
     push: {
       method: 'POST',
       path: '/push',

@@ -9,10 +9,54 @@ import { phenoVariable } from './variable/variable.tables';
 
 /** The demo crop's phenotype traits (maize). */
 export const DEMO_VARIABLES = [
-  { code: 'PH', name: '株高 (cm)', trait: '株高', method: '抽雄后测量地面至雄穗顶端', scaleType: 'numeric', unit: 'cm', minimum: 50, maximum: 400, ontologyId: 'CO_322:0000233', synonyms: ['PLHT', 'PlantHeight'] },
-  { code: 'DTS', name: '吐丝期 (天)', trait: '吐丝期', method: '播种至 50% 植株吐丝的天数', scaleType: 'numeric', unit: 'd', minimum: 30, maximum: 120, ontologyId: null, synonyms: ['ASI_D'] },
-  { code: 'YLD', name: '小区产量 (kg)', trait: '小区产量', method: '收获称重，折合 14% 含水量', scaleType: 'numeric', unit: 'kg', minimum: 0, maximum: 40, ontologyId: null, synonyms: ['PlotYield'] },
-  { code: 'LDG', name: '倒伏率 (%)', trait: '倒伏率', method: '目测倒伏植株比例', scaleType: 'percentage', unit: '%', minimum: 0, maximum: 100, ontologyId: null, synonyms: [] },
+  {
+    code: 'PH',
+    name: '株高 (cm)',
+    trait: '株高',
+    method: '抽雄后测量地面至雄穗顶端',
+    scaleType: 'numeric',
+    unit: 'cm',
+    minimum: 50,
+    maximum: 400,
+    ontologyId: 'CO_322:0000233',
+    synonyms: ['PLHT', 'PlantHeight'],
+  },
+  {
+    code: 'DTS',
+    name: '吐丝期 (天)',
+    trait: '吐丝期',
+    method: '播种至 50% 植株吐丝的天数',
+    scaleType: 'numeric',
+    unit: 'd',
+    minimum: 30,
+    maximum: 120,
+    ontologyId: null,
+    synonyms: ['ASI_D'],
+  },
+  {
+    code: 'YLD',
+    name: '小区产量 (kg)',
+    trait: '小区产量',
+    method: '收获称重，折合 14% 含水量',
+    scaleType: 'numeric',
+    unit: 'kg',
+    minimum: 0,
+    maximum: 40,
+    ontologyId: null,
+    synonyms: ['PlotYield'],
+  },
+  {
+    code: 'LDG',
+    name: '倒伏率 (%)',
+    trait: '倒伏率',
+    method: '目测倒伏植株比例',
+    scaleType: 'percentage',
+    unit: '%',
+    minimum: 0,
+    maximum: 100,
+    ontologyId: null,
+    synonyms: [],
+  },
   {
     code: 'NLB',
     name: '大斑病 (1-9 级)',
@@ -76,7 +120,10 @@ export async function seedPhenoDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
     .from(doeExperiment)
     .where(and(eq(doeExperiment.orgId, org.orgId), eq(doeExperiment.code, 'E2026-PYT01')));
   if (!exp) return;
-  await db.update(doeExperiment).set({ locked: true, pushedAt: new Date('2026-05-01T02:00:00Z'), pushedBy: admin }).where(eq(doeExperiment.id, exp.id));
+  await db
+    .update(doeExperiment)
+    .set({ locked: true, pushedAt: new Date('2026-05-01T02:00:00Z'), pushedBy: admin })
+    .where(eq(doeExperiment.id, exp.id));
   const observed = ['PH', 'DTS', 'YLD'].map((code) => variables.find((v) => v.code === code)!);
   await db.insert(phenoStudyTrait).values(observed.map((v, sort) => ({ experimentId: exp.id, variableId: v.id, sort })));
   const plots = (await db.select().from(doePlot).where(eq(doePlot.experimentId, exp.id))).filter((p) => p.entryType !== 'filler');
@@ -95,7 +142,17 @@ export async function seedPhenoDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
       if (!blockEffect.has(bk)) blockEffect.set(bk, sb * normal(u));
       const x = means[v.code] + entryEffect.get(ek)! + blockEffect.get(bk)! + se * normal(u);
       const value = v.code === 'DTS' ? String(Math.round(x)) : v.code === 'PH' ? x.toFixed(0) : x.toFixed(2);
-      rows.push({ ...stamp, experimentId: exp.id, plotRef: p.id, variableId: v.id, value, numeric: Number(value), observedAt: new Date('2026-08-15T03:00:00Z'), person: '李明', source: 'fieldbook' });
+      rows.push({
+        ...stamp,
+        experimentId: exp.id,
+        plotRef: p.id,
+        variableId: v.id,
+        value,
+        numeric: Number(value),
+        observedAt: new Date('2026-08-15T03:00:00Z'),
+        person: '李明',
+        source: 'fieldbook',
+      });
     }
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(phenoObservation).values(rows.slice(i, i + 500));

@@ -111,7 +111,11 @@ export async function runAnalysis(db: DbOrTx, ctx: RequestContext, input: { expe
   const done: number[] = [];
   for (const v of traits) {
     if (!['numeric', 'percentage', 'ordinal'].includes(v.scaleType)) {
-      failures.push({ variableId: v.id, code: 'PHENO_TRAIT_NOT_NUMERIC', message: formatMessage(errorMessages.PHENO_TRAIT_NOT_NUMERIC[ctx.locale], { trait: v.code }) });
+      failures.push({
+        variableId: v.id,
+        code: 'PHENO_TRAIT_NOT_NUMERIC',
+        message: formatMessage(errorMessages.PHENO_TRAIT_NOT_NUMERIC[ctx.locale], { trait: v.code }),
+      });
       continue;
     }
     const cells = new Map((await studyCells(db, ctx, exp.id, v.id)).map((c) => [c.plotRef, c]));
@@ -170,12 +174,15 @@ export async function analysedEntryValues(
   const byEntry = new Map<string, { entryNo: number; name: string; isCheck: boolean; values: Record<string, number | null> }>();
   for (const r of saved) {
     for (const e of r.entries) {
-      const row = byEntry.get(e.entry) ?? { entryNo: Number(e.entry), name: e.name, isCheck: e.isCheck, values: Object.fromEntries(traits.map((t) => [t, null])) };
+      const row = byEntry.get(e.entry) ?? {
+        entryNo: Number(e.entry),
+        name: e.name,
+        isCheck: e.isCheck,
+        values: Object.fromEntries(traits.map((t) => [t, null])),
+      };
       row.values[r.code] = input.source === 'blup' ? e.blup : e.blue;
       byEntry.set(e.entry, row);
     }
   }
   return { traits, rows: [...byEntry.values()].sort((a, b) => a.entryNo - b.entryNo) };
 }
-
-

@@ -1,12 +1,5 @@
 import Papa from 'papaparse';
-import {
-  FIELD_BOOK_FORMATS,
-  scaleRange,
-  type FieldBookImportResult,
-  type GridPlot,
-  type ImportReportRow,
-  type VariableRow,
-} from '@breedwise/contracts/pheno';
+import { FIELD_BOOK_FORMATS, scaleRange, type FieldBookImportResult, type GridPlot, type ImportReportRow, type VariableRow } from '@breedwise/contracts/pheno';
 import { errorMessages, formatMessage, type Locale } from '@breedwise/contracts';
 import type { DbOrTx } from '../../../db/client';
 import { requireCropWrite, type RequestContext } from '../../../platform/context';

@@ -74,7 +74,15 @@ export async function qualityChecks(db: DbOrTx, ctx: RequestContext, id: number,
       .map((o, i) => ({ o, z: z[i] }))
       .filter(({ z }) => Math.abs(z) > OUTLIER_Z)
       .sort((a, b) => Math.abs(b.z) - Math.abs(a.z))
-      .map(({ o, z }) => ({ observationId: o.c.id, plotId: o.p.plotId, name: o.p.name, value: o.v, z, excluded: o.c.excluded, excludeReason: o.c.excludeReason })),
+      .map(({ o, z }) => ({
+        observationId: o.c.id,
+        plotId: o.p.plotId,
+        name: o.p.name,
+        value: o.v,
+        z,
+        excluded: o.c.excluded,
+        excludeReason: o.c.excludeReason,
+      })),
     stats: {
       n: used.length,
       mean,
@@ -86,7 +94,15 @@ export async function qualityChecks(db: DbOrTx, ctx: RequestContext, id: number,
     histogram: histogram(used),
     heat: plots.map((p) => {
       const c = cells.get(p.ref);
-      return { site: p.site, row: p.row, col: p.col, plotId: p.plotId, name: p.name, value: c && !c.excluded ? c.numeric : null, excluded: c?.excluded ?? false };
+      return {
+        site: p.site,
+        row: p.row,
+        col: p.col,
+        plotId: p.plotId,
+        name: p.name,
+        value: c && !c.excluded ? c.numeric : null,
+        excluded: c?.excluded ?? false,
+      };
     }),
   };
 }

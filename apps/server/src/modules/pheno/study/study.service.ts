@@ -22,7 +22,7 @@ import { sysUser } from '../../system';
 import { changeExperimentStatus } from '../../doe';
 import { doeExperiment, doeExperimentSite, doePlot } from '../../doe/experiment/experiment.tables';
 import { variablesById } from '../variable/variable.service';
-import { phenoAnalysis, phenoObservation, phenoObservationHistory, phenoStudyTrait } from './study.tables';
+import { phenoObservation, phenoObservationHistory, phenoStudyTrait } from './study.tables';
 
 export interface StudyExperiment {
   id: number;
@@ -237,7 +237,9 @@ export async function studyCells(db: DbOrTx, ctx: RequestContext, experimentId: 
   return db
     .select(cellColumns)
     .from(phenoObservation)
-    .where(and(inOrg(phenoObservation, ctx), eq(phenoObservation.experimentId, experimentId), variableId ? eq(phenoObservation.variableId, variableId) : undefined));
+    .where(
+      and(inOrg(phenoObservation, ctx), eq(phenoObservation.experimentId, experimentId), variableId ? eq(phenoObservation.variableId, variableId) : undefined),
+    );
 }
 
 export async function studyGrid(db: DbOrTx, ctx: RequestContext, id: number) {
@@ -265,7 +267,9 @@ export function checkRecording(r: Pick<Recording, 'plot' | 'variable' | 'value'>
   if (r.plot.entryType === 'filler') return { error: new AppError(400, 'PHENO_PLOT_FILLER', { plot: r.plot.plotId }) } as const;
   const check = checkScaleValue(r.variable, r.value);
   if (!check.ok) {
-    return { error: new AppError(400, 'PHENO_OUT_OF_SCALE', { plot: r.plot.plotId, trait: r.variable.code, value: r.value.trim(), ...scaleRuleParams(check) }) } as const;
+    return {
+      error: new AppError(400, 'PHENO_OUT_OF_SCALE', { plot: r.plot.plotId, trait: r.variable.code, value: r.value.trim(), ...scaleRuleParams(check) }),
+    } as const;
   }
   return { value: check.value, numeric: check.numeric } as const;
 }

@@ -44,7 +44,10 @@ export const phenoObservation = pgTable(
     versions: integer('versions').notNull().default(0),
     ...phenoOrgColumns(),
   },
-  (t) => [uniqueIndex('pheno_observation_plot_trait_uq').on(t.plotRef, t.variableId), index('pheno_observation_experiment_idx').on(t.experimentId, t.variableId)],
+  (t) => [
+    uniqueIndex('pheno_observation_plot_trait_uq').on(t.plotRef, t.variableId),
+    index('pheno_observation_experiment_idx').on(t.experimentId, t.variableId),
+  ],
 );
 
 /** A value an observation had before it changed (or was cleared). */

@@ -1,12 +1,5 @@
 import { errorMessages, formatMessage } from '@breedwise/contracts';
-import {
-  VariableCreate,
-  VariableExportQuery,
-  phenoPermissions as P,
-  variableIoLabels,
-  type VariableInput,
-  type VariableRow,
-} from '@breedwise/contracts/pheno';
+import { VariableCreate, VariableExportQuery, phenoPermissions as P, variableIoLabels, type VariableInput, type VariableRow } from '@breedwise/contracts/pheno';
 import type { ResourceIo } from '../../common';
 import { countVariables, existingVariableCodes, insertVariables, listVariables } from './variable.service';
 

@@ -118,18 +118,18 @@ export async function getVariable(db: DbOrTx, ctx: RequestContext, id: number): 
 const pick = (raw: VariableInput) => {
   const i = tidyScale(raw);
   return {
-  code: i.code,
-  name: i.name,
-  trait: i.trait,
-  method: i.method,
-  scaleType: i.scaleType,
-  unit: i.unit,
-  minimum: i.minimum,
-  maximum: i.maximum,
-  categories: i.categories,
-  synonyms: i.synonyms,
-  ontologyId: i.ontologyId,
-  description: i.description,
+    code: i.code,
+    name: i.name,
+    trait: i.trait,
+    method: i.method,
+    scaleType: i.scaleType,
+    unit: i.unit,
+    minimum: i.minimum,
+    maximum: i.maximum,
+    categories: i.categories,
+    synonyms: i.synonyms,
+    ontologyId: i.ontologyId,
+    description: i.description,
   };
 };
 

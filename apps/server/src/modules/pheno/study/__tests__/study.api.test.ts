@@ -32,14 +32,42 @@ async function variable(body: Record<string, unknown>) {
 async function designedExperiment(design = true) {
   fieldNo += 1;
   const fieldId = (
-    await api('POST', '/api/doe/api/field/create', { locationId, name: `PF${fieldNo}`, code: `PF${fieldNo}`, type: 1, rows: 8, cols: 5, tiers: 1, plantRowsPerPlot: 2 })
+    await api('POST', '/api/doe/api/field/create', {
+      locationId,
+      name: `PF${fieldNo}`,
+      code: `PF${fieldNo}`,
+      type: 1,
+      rows: 8,
+      cols: 5,
+      tiers: 1,
+      plantRowsPerPlot: 2,
+    })
   ).body.data.id;
-  const exp = (await api('POST', '/api/doe/api/experiment/create', { name: 'Pheno trial', year: 2026, season: 'summer', designMethod: 'alpha', reps: 2, projectId, locationId, fieldId }))
-    .body.data;
+  const exp = (
+    await api('POST', '/api/doe/api/experiment/create', {
+      name: 'Pheno trial',
+      year: 2026,
+      season: 'summer',
+      designMethod: 'alpha',
+      reps: 2,
+      projectId,
+      locationId,
+      fieldId,
+    })
+  ).body.data;
   const entries = Array.from({ length: 20 }, (_, i) => ({ entryNo: i + 1, name: `G${String(i + 1).padStart(2, '0')}`, type: i >= 18 ? 'check' : 'test' }));
   expect((await api('PUT', '/api/doe/api/experiment/entries', { id: exp.id, entries })).status).toBe(200);
   if (design) {
-    const saved = await api('POST', '/api/doe/api/experiment/design', { id: exp.id, planName: 'alpha', designMethod: 'alpha', reps: 2, blockCount: 4, rows: 8, cols: 5, seed: 7 });
+    const saved = await api('POST', '/api/doe/api/experiment/design', {
+      id: exp.id,
+      planName: 'alpha',
+      designMethod: 'alpha',
+      reps: 2,
+      blockCount: 4,
+      rows: 8,
+      cols: 5,
+      seed: 7,
+    });
     expect(saved.status, saved.text).toBe(200);
     expect((await waitForTask(t, admin, saved.body.data.taskId)).status).toBe('succeeded');
   }
@@ -49,7 +77,16 @@ async function designedExperiment(design = true) {
 let codeNo = 0;
 async function threeTraits() {
   codeNo += 1;
-  const ph = await variable({ code: `PH${codeNo}`, name: 'Plant height', trait: 'Plant height', scaleType: 'numeric', unit: 'cm', minimum: 50, maximum: 400, synonyms: [`PLHT${codeNo}`] });
+  const ph = await variable({
+    code: `PH${codeNo}`,
+    name: 'Plant height',
+    trait: 'Plant height',
+    scaleType: 'numeric',
+    unit: 'cm',
+    minimum: 50,
+    maximum: 400,
+    synonyms: [`PLHT${codeNo}`],
+  });
   const yld = await variable({ code: `YLD${codeNo}`, name: 'Plot yield', trait: 'Yield', scaleType: 'numeric', unit: 'kg', minimum: 0, maximum: 40 });
   const nlb = await variable({
     code: `NLB${codeNo}`,
@@ -65,7 +102,10 @@ async function threeTraits() {
   return { ph, yld, nlb };
 }
 
-type Grid = { plots: { ref: number; plotId: string; entryNo: number; entryType: string; rep: number; block: number }[]; cells: { id: number; plotRef: number; variableId: number; value: string }[] };
+type Grid = {
+  plots: { ref: number; plotId: string; entryNo: number; entryType: string; rep: number; block: number }[];
+  cells: { id: number; plotRef: number; variableId: number; value: string }[];
+};
 const grid = async (id: number) => (await api('GET', `${pheno}/study/grid/${id}`)).body.data as Grid;
 
 async function upload(id: number, csv: string, token = admin) {
@@ -89,7 +129,17 @@ describe('traits (variables)', () => {
     const format = await api('POST', `${pheno}/variable/create`, { code: '1PH', name: 'x', trait: 'x', scaleType: 'text' });
     expect(format.status).toBe(400);
     expect(format.body.errors[0].field).toBe('code');
-    const ok = await variable({ code: 'EH', name: 'Ear height', trait: 'Ear height', scaleType: 'numeric', unit: 'cm', minimum: 10, maximum: 300, ontologyId: 'CO_322:0000234', categories: [{ value: 'x' }] });
+    const ok = await variable({
+      code: 'EH',
+      name: 'Ear height',
+      trait: 'Ear height',
+      scaleType: 'numeric',
+      unit: 'cm',
+      minimum: 10,
+      maximum: 300,
+      ontologyId: 'CO_322:0000234',
+      categories: [{ value: 'x' }],
+    });
     // What the scale does not use is dropped (a numeric scale has no categories).
     expect(ok).toMatchObject({ code: 'EH', ontologyId: 'CO_322:0000234', categories: [] });
     const again = await api('POST', `${pheno}/variable/create`, { code: 'EH', name: 'Ear height 2', trait: 'Ear height', scaleType: 'numeric' });
@@ -177,7 +227,11 @@ describe('observations', () => {
     const noReason = await api('PUT', `${pheno}/study/observation/exclude`, { observationId: changed.body.data.cell.id, excluded: true });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errorCode).toBe('PHENO_EXCLUDE_REASON');
-    const excluded = await api('PUT', `${pheno}/study/observation/exclude`, { observationId: changed.body.data.cell.id, excluded: true, reason: 'lodged plot' });
+    const excluded = await api('PUT', `${pheno}/study/observation/exclude`, {
+      observationId: changed.body.data.cell.id,
+      excluded: true,
+      reason: 'lodged plot',
+    });
     expect(excluded.body.data).toMatchObject({ excluded: true, excludeReason: 'lodged plot' });
 
     const cleared = await put(ph.id, '');
@@ -218,7 +272,9 @@ describe('Field Book round trip', () => {
       `${p.plotId},${ph.code},${i === 3 ? 999 : 200 + (i % 7) * 3},2026-07-01 10:00:00.000-0500,Li Ming,,1`,
       `${p.plotId},${yld.code},${(8 + (i % 5) * 0.4).toFixed(1)},2026-09-20 09:00:00.000+0800,Li Ming,,1`,
     ]);
-    const csv = ['plot_id,trait,value,timestamp,person,location,number', ...rows, 'NOPE-1,' + ph.code + ',100,,,,1', `${plots[0].plotId},UNKNOWN,1,,,,1`].join('\n');
+    const csv = ['plot_id,trait,value,timestamp,person,location,number', ...rows, 'NOPE-1,' + ph.code + ',100,,,,1', `${plots[0].plotId},UNKNOWN,1,,,,1`].join(
+      '\n',
+    );
     const first = await upload(exp.id, csv);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const r = first.body.data;
@@ -298,6 +354,8 @@ describe('quality checks and single-trial analysis', () => {
     const saved = await api('GET', `${pheno}/study/analysis/${exp.id}`);
     expect(saved.body.data).toHaveLength(1);
     expect(saved.body.data[0].heritability).toBe(yr.heritability);
-    expect((await api('GET', `${pheno}/study/page`, undefined, admin, { keyword: exp.code })).body.rows[0]).toMatchObject({ observationCount: plots.length - 1 });
+    expect((await api('GET', `${pheno}/study/page`, undefined, admin, { keyword: exp.code })).body.rows[0]).toMatchObject({
+      observationCount: plots.length - 1,
+    });
   });
 });

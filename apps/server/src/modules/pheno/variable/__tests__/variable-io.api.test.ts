@@ -23,7 +23,20 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
 
 describe('trait list import and export', () => {
   it('imports traits with categories and synonyms from xlsx, reports bad rows, and exports them back', async () => {
-    const header = ['Abbreviation', 'Variable name', 'Trait', 'Method', 'Scale type', 'Unit', 'Minimum', 'Maximum', 'Categories', 'Synonyms', 'Crop Ontology id', 'Description'];
+    const header = [
+      'Abbreviation',
+      'Variable name',
+      'Trait',
+      'Method',
+      'Scale type',
+      'Unit',
+      'Minimum',
+      'Maximum',
+      'Categories',
+      'Synonyms',
+      'Crop Ontology id',
+      'Description',
+    ];
     const content = await workbook([
       header,
       ['SL', 'Stalk lodging', 'Stalk lodging', 'count', 'percentage', '', '', '', '', 'STLP; Lodging', 'CO_322:0000123', ''],

@@ -20,7 +20,11 @@ function TraitCard({ r }: { r: TraitAnalysisRow }) {
           {r.site > 1 && <Tag>{t('pheno.study.qc.site', { site: r.site })}</Tag>}
         </Space>
       }
-      extra={<Typography.Text type="secondary">{t('pheno.study.analysis.analysedAt', { at: r.analysedAt.slice(0, 16).replace('T', ' '), by: r.analysedBy ?? '' })}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary">
+          {t('pheno.study.analysis.analysedAt', { at: r.analysedAt.slice(0, 16).replace('T', ' '), by: r.analysedBy ?? '' })}
+        </Typography.Text>
+      }
       data-testid={`analysis-${r.code}`}
     >
       <Row gutter={[16, 8]}>

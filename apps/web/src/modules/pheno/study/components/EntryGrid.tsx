@@ -117,7 +117,8 @@ export function EntryGrid({ experimentId, grid, editable, onSaved }: { experimen
     let refused = 0;
     for (let i = 0; i < jobs.length; i += 4) {
       const results = await Promise.all(jobs.slice(i, i + 4).map(([r, c, v]) => save(r, c, v)));
-      for (const ok of results) ok ? (saved += 1) : (refused += 1);
+      saved += results.filter(Boolean).length;
+      refused += results.filter((ok) => !ok).length;
     }
     void message.info(t('pheno.study.grid.pasted', { saved, refused }));
   };
@@ -132,7 +133,16 @@ export function EntryGrid({ experimentId, grid, editable, onSaved }: { experimen
 
   if (!traits.length) return <Typography.Text type="secondary">{t('pheno.study.grid.noTraits')}</Typography.Text>;
   const filled = [...cells.values()].filter((c) => c.value !== '').length;
-  const th = { position: 'sticky' as const, top: 0, background: 'var(--ant-color-fill-secondary, #fafafa)', zIndex: 1, padding: '6px 8px', textAlign: 'left' as const, whiteSpace: 'nowrap' as const, borderBottom: '1px solid #f0f0f0' };
+  const th = {
+    position: 'sticky' as const,
+    top: 0,
+    background: 'var(--ant-color-fill-secondary, #fafafa)',
+    zIndex: 1,
+    padding: '6px 8px',
+    textAlign: 'left' as const,
+    whiteSpace: 'nowrap' as const,
+    borderBottom: '1px solid #f0f0f0',
+  };
   const td = { padding: '4px 8px', borderBottom: '1px solid #f0f0f0', whiteSpace: 'nowrap' as const };
   return (
     <div>
@@ -184,7 +194,14 @@ export function EntryGrid({ experimentId, grid, editable, onSaved }: { experimen
                   const isActive = active.r === r && active.c === c;
                   const check = s && s.value !== '' ? checkScaleValue(v, s.value) : null;
                   const bad = s?.status === 'error' || (check && !check.ok);
-                  const title = s?.status === 'error' ? s.error : check && !check.ok ? scaleRuleText(check, locale) : s?.cell?.excluded ? (s.cell.excludeReason ?? '') : undefined;
+                  const title =
+                    s?.status === 'error'
+                      ? s.error
+                      : check && !check.ok
+                        ? scaleRuleText(check, locale)
+                        : s?.cell?.excluded
+                          ? (s.cell.excludeReason ?? '')
+                          : undefined;
                   return (
                     <td
                       key={v.id}
@@ -252,7 +269,9 @@ export function EntryGrid({ experimentId, grid, editable, onSaved }: { experimen
                 <Typography.Text type="secondary">
                   {h.person ?? ''} {h.observedAt?.slice(0, 16).replace('T', ' ')}
                 </Typography.Text>
-                <Typography.Text type="secondary">→ {h.changedBy ?? ''} {h.changedAt.slice(0, 16).replace('T', ' ')}</Typography.Text>
+                <Typography.Text type="secondary">
+                  → {h.changedBy ?? ''} {h.changedAt.slice(0, 16).replace('T', ' ')}
+                </Typography.Text>
               </Space>
             </List.Item>
           )}

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { FieldBookImportResult, ImportReportRow } from '@breedwise/contracts/pheno';
 import { api } from '../../api';
 
-const STATUS_COLOURS: Record<ImportReportRow['status'], string> = { inserted: 'green', updated: 'blue', unchanged: 'default', cleared: 'orange', refused: 'red' };
+const STATUS_COLOURS: Record<ImportReportRow['status'], string> = {
+  inserted: 'green',
+  updated: 'blue',
+  unchanged: 'default',
+  cleared: 'orange',
+  refused: 'red',
+};
 
 /** The Field Book round trip: the field and trait files to load into the app, and the import of its export with a row report. */
 export function FieldBookPanel({ experimentId, editable, onImported }: { experimentId: number; editable: boolean; onImported(): void }) {

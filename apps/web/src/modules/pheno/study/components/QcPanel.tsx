@@ -19,7 +19,13 @@ function heatOption(cells: QcResult['heat'], t: (k: string) => string) {
     },
     grid: { left: 40, right: 90, top: 10, bottom: 30 },
     xAxis: { type: 'category', name: t('pheno.study.qc.col'), data: Array.from({ length: cols }, (_, i) => String(i + 1)), splitArea: { show: true } },
-    yAxis: { type: 'category', name: t('pheno.study.qc.row'), inverse: true, data: Array.from({ length: rows }, (_, i) => String(i + 1)), splitArea: { show: true } },
+    yAxis: {
+      type: 'category',
+      name: t('pheno.study.qc.row'),
+      inverse: true,
+      data: Array.from({ length: rows }, (_, i) => String(i + 1)),
+      splitArea: { show: true },
+    },
     visualMap: {
       min: values.length ? Math.min(...values) : 0,
       max: values.length ? Math.max(...values) : 1,
@@ -102,7 +108,11 @@ export function QcPanel({ experimentId, traits, editable }: { experimentId: numb
                 <Statistic title={t('pheno.study.qc.missing')} value={d.missing.length} valueStyle={d.missing.length ? { color: '#d48806' } : undefined} />
               </Col>
               <Col xs={12} md={4}>
-                <Statistic title={t('pheno.study.qc.outOfScale')} value={d.outOfScale.length} valueStyle={d.outOfScale.length ? { color: '#cf1322' } : undefined} />
+                <Statistic
+                  title={t('pheno.study.qc.outOfScale')}
+                  value={d.outOfScale.length}
+                  valueStyle={d.outOfScale.length ? { color: '#cf1322' } : undefined}
+                />
               </Col>
               <Col xs={12} md={4}>
                 <Statistic title={t('pheno.study.qc.mean')} value={fmt(d.stats.mean)} />

@@ -58,7 +58,9 @@ export default function StudyListPage() {
       { title: t('pheno.study.observations'), dataIndex: 'observationCount', key: 'observationCount', width: 100 },
       dateTimeColumn(t('pheno.study.pushedAt'), 'pushedAt'),
       dateTimeColumn(t('pheno.study.analysedAt'), 'analysedAt'),
-      actionsColumn<StudyRow>(t('common.actions'), [{ key: 'push', label: t('pheno.study.push'), onClick: () => undefined }], (r) => <RowActions items={actionsOf(r)} />),
+      actionsColumn<StudyRow>(t('common.actions'), [{ key: 'push', label: t('pheno.study.push'), onClick: () => undefined }], (r) => (
+        <RowActions items={actionsOf(r)} />
+      )),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, locale, canPush],

@@ -54,7 +54,9 @@ export default function StudyPage() {
             ) : null
           }
         >
-          <Descriptions.Item label={t('pheno.study.design')}>{(designMethodLabels as Record<string, Record<Locale, string>>)[d.designMethod]?.[locale] ?? d.designMethod}</Descriptions.Item>
+          <Descriptions.Item label={t('pheno.study.design')}>
+            {(designMethodLabels as Record<string, Record<Locale, string>>)[d.designMethod]?.[locale] ?? d.designMethod}
+          </Descriptions.Item>
           <Descriptions.Item label={t('pheno.study.plots')}>{d.plotCount}</Descriptions.Item>
           <Descriptions.Item label={t('pheno.study.observations')}>{d.observationCount}</Descriptions.Item>
           <Descriptions.Item label={t('pheno.study.traits')}>
@@ -80,9 +82,20 @@ export default function StudyPage() {
               {
                 key: 'entry',
                 label: t('pheno.study.tabs.entry'),
-                children: grid.data ? <EntryGrid experimentId={id} grid={grid.data} editable={canEdit} onSaved={() => void queryClient.invalidateQueries({ queryKey: [...study.detail.key, id] })} /> : null,
+                children: grid.data ? (
+                  <EntryGrid
+                    experimentId={id}
+                    grid={grid.data}
+                    editable={canEdit}
+                    onSaved={() => void queryClient.invalidateQueries({ queryKey: [...study.detail.key, id] })}
+                  />
+                ) : null,
               },
-              { key: 'fieldbook', label: t('pheno.study.tabs.fieldbook'), children: <FieldBookPanel experimentId={id} editable={canEdit} onImported={refresh} /> },
+              {
+                key: 'fieldbook',
+                label: t('pheno.study.tabs.fieldbook'),
+                children: <FieldBookPanel experimentId={id} editable={canEdit} onImported={refresh} />,
+              },
               { key: 'qc', label: t('pheno.study.tabs.qc'), children: <QcPanel experimentId={id} traits={d.traits} editable={canEdit} /> },
               { key: 'analysis', label: t('pheno.study.tabs.analysis'), children: <AnalysisPanel experimentId={id} canRun={canRun} /> },
             ]}
