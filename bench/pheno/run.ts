@@ -33,7 +33,13 @@ const keep = argv.includes('--keep');
 const DB_NAME = 'bench_pheno';
 
 const value = (trait: string, i: number, bump = 0) =>
-  trait === 'PH' ? String(180 + (i % 97) + bump) : trait === 'DTS' ? String(55 + (i % 13)) : trait === 'YLD' ? (7 + (i % 31) / 10 + bump / 10).toFixed(1) : String(i % 40);
+  trait === 'PH'
+    ? String(180 + (i % 97) + bump)
+    : trait === 'DTS'
+      ? String(55 + (i % 13))
+      : trait === 'YLD'
+        ? (7 + (i % 31) / 10 + bump / 10).toFixed(1)
+        : String(i % 40);
 
 function csv(plotIds: string[], bumpEvery = 0): string {
   const lines = ['plot_id,trait,value,timestamp,person,location,number'];
@@ -61,10 +67,11 @@ async function experiment(database: Database) {
      values ($1, $2, 'BENCH-PHENO', 'bench', $3, $4, $5, 2026, 'summer', 2, 'alpha', 'designed', true, now()) returning id`,
     [org.id, crop.id, demo.project_id, demo.location_id, demo.field_id],
   );
-  const [site] = await q<{ id: number }>(
-    `insert into doe_experiment_site (experiment_id, seq, location_id, field_id) values ($1, 1, $2, $3) returning id`,
-    [exp.id, demo.location_id, demo.field_id],
-  );
+  const [site] = await q<{ id: number }>(`insert into doe_experiment_site (experiment_id, seq, location_id, field_id) values ($1, 1, $2, $3) returning id`, [
+    exp.id,
+    demo.location_id,
+    demo.field_id,
+  ]);
   await q(
     `insert into doe_plot (experiment_id, site_id, plot_id, plot_number, rep, block, row, col, tier, entry_no, name, entry_type)
      select $1, $2, 'BP-' || g, g, 1 + (g - 1) / ($3 / 2), 1 + (g - 1) / 50, 1 + (g - 1) / 100, 1 + (g - 1) % 100, 1, 1 + (g - 1) % 500, 'G' || (1 + (g - 1) % 500), 'test'
@@ -99,7 +106,14 @@ async function runOne(kind: 'pglite' | 'postgres') {
     u.pathname = `/${DB_NAME}`;
     databaseUrl = u.toString();
   }
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', BW_SEED: 'demo', BW_DEMO_PASSWORD: 'Bench@2026', BW_WORKER: 'off', DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    BW_SEED: 'demo',
+    BW_DEMO_PASSWORD: 'Bench@2026',
+    BW_WORKER: 'off',
+    DATABASE_URL: databaseUrl,
+  } as NodeJS.ProcessEnv);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 2 });
   try {
     await prepareDatabase(database, config);
@@ -117,9 +131,10 @@ async function runOne(kind: 'pglite' | 'postgres') {
     await database.query(`create table bench_obs (like pheno_observation including defaults)`);
     const [, tRef] = await timed(async () => {
       const refs = await database.query<{ id: number; plot_id: string }>(`select id, plot_id from doe_plot where experiment_id = $1`, [e.experimentId]);
-      const vars = await database.query<{ id: number; code: string }>(`select v.id, v.code from pheno_variable v join pheno_study_trait s on s.variable_id = v.id where s.experiment_id = $1`, [
-        e.experimentId,
-      ]);
+      const vars = await database.query<{ id: number; code: string }>(
+        `select v.id, v.code from pheno_variable v join pheno_study_trait s on s.variable_id = v.id where s.experiment_id = $1`,
+        [e.experimentId],
+      );
       const values: unknown[][] = [];
       refs.forEach((p, i) => vars.forEach((v) => values.push([e.orgId, e.experimentId, p.id, v.id, value(v.code, i), 'fieldbook'])));
       for (let i = 0; i < values.length; i += 1000) {
@@ -146,9 +161,13 @@ const kinds = which === 'both' ? (['pglite', 'postgres'] as const) : [which as '
 for (const kind of kinds) {
   const r = await runOne(kind);
   const rate = (s: number) => Math.round(r.rows / s).toLocaleString('en');
-  console.log(`\n${kind}: ${r.rows.toLocaleString('en')} observations (${PLOTS.toLocaleString('en')} plots x ${TRAITS.length} traits) from a Field Book database CSV`);
+  console.log(
+    `\n${kind}: ${r.rows.toLocaleString('en')} observations (${PLOTS.toLocaleString('en')} plots x ${TRAITS.length} traits) from a Field Book database CSV`,
+  );
   console.log(`  first import (all new)       ${r.tFirst.toFixed(2)} s   ${rate(r.tFirst)} rows/s   ${(r.tFirst / r.tRef).toFixed(2)}x the reference`);
   console.log(`  same file again (unchanged)  ${r.tAgain.toFixed(2)} s   ${rate(r.tAgain)} rows/s   ${(r.tAgain / r.tRef).toFixed(2)}x the reference`);
-  console.log(`  1% changed (${r.updated} updates)     ${r.tChanged.toFixed(2)} s   ${rate(r.tChanged)} rows/s   ${(r.tChanged / r.tRef).toFixed(2)}x the reference`);
+  console.log(
+    `  1% changed (${r.updated} updates)     ${r.tChanged.toFixed(2)} s   ${rate(r.tChanged)} rows/s   ${(r.tChanged / r.tRef).toFixed(2)}x the reference`,
+  );
   console.log(`  reference: plain INSERTs     ${r.tRef.toFixed(2)} s   ${rate(r.tRef)} rows/s`);
 }

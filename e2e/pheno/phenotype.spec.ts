@@ -222,3 +222,33 @@ for (const lang of ['zh-CN', 'en'] as const) {
     await shot(page, `analysis-${lang}`);
   });
 }
+
+test('trait list: the form refuses a range upside down and a bad Crop Ontology id, then saves; the trait is found by its synonym', async ({ page }) => {
+  const code = `TL${Date.now().toString(36).slice(-5).toUpperCase()}`;
+  await page.goto('/login');
+  await new LoginScreen(page).login('admin');
+  await new Workspace(page).openMenu('表型数据', '表型性状');
+  await page.getByTestId('variable-add').click();
+  const form = page.getByTestId('variable-form');
+  await form.getByLabel('缩写').fill(code);
+  await form.getByLabel('变量名称').fill('穗长 (cm)');
+  await form.getByLabel('性状', { exact: true }).fill('穗长');
+  await form.getByLabel('最小值').fill('30');
+  await form.getByLabel('最大值').fill('5');
+  await form.getByLabel('单位').fill('cm');
+  await form.getByLabel('同义词').fill(`${code}-EL; EarLen`);
+  await form.getByLabel('作物本体编号').fill('ear length');
+  await page.getByRole('button', { name: '保 存' }).click();
+  await expect(form).toContainText('最小值 30 不能大于最大值 5');
+  await expect(form).toContainText('作物本体编号须形如 CO_321:0000020');
+  await form.getByLabel('最大值').fill('40');
+  await form.getByLabel('作物本体编号').fill('CO_322:0000999');
+  await page.getByRole('button', { name: '保 存' }).click();
+  await expect(form).toBeHidden();
+  await page.getByPlaceholder('缩写、名称、性状、同义词').fill(`${code}-EL`);
+  await page.keyboard.press('Enter');
+  const row = page.getByTestId('variable-table').locator('.ant-table-row', { hasText: code });
+  await expect(row).toContainText('30–40 cm');
+  await expect(row).toContainText('CO_322:0000999');
+  await shot(page, 'variables-zh-CN');
+});
