@@ -127,21 +127,27 @@ async function runOne(kind: 'pglite' | 'postgres') {
     if (first.inserted !== rows || again.unchanged !== rows || changed.updated !== Math.ceil(e.plotIds.length / 100)) {
       throw new Error(`unexpected report: ${JSON.stringify({ first: first.inserted, again: again.unchanged, changed: changed.updated })}`);
     }
-    // Reference: the same rows by plain multi-row INSERTs of the same columns (no parsing, no checks).
-    await database.query(`create table bench_obs (like pheno_observation including defaults)`);
+    // Reference: the same rows written straight into pheno_observation (same indexes and foreign keys)
+    // by plain multi-row INSERTs, without parsing, checks or comparison with the stored values.
+    await database.query(`delete from pheno_observation where experiment_id = $1`, [e.experimentId]);
     const [, tRef] = await timed(async () => {
-      const refs = await database.query<{ id: number; plot_id: string }>(`select id, plot_id from doe_plot where experiment_id = $1`, [e.experimentId]);
+      const refs = await database.query<{ id: number }>(`select id from doe_plot where experiment_id = $1 order by plot_number`, [e.experimentId]);
       const vars = await database.query<{ id: number; code: string }>(
         `select v.id, v.code from pheno_variable v join pheno_study_trait s on s.variable_id = v.id where s.experiment_id = $1`,
         [e.experimentId],
       );
       const values: unknown[][] = [];
-      refs.forEach((p, i) => vars.forEach((v) => values.push([e.orgId, e.experimentId, p.id, v.id, value(v.code, i), 'fieldbook'])));
+      refs.forEach((p, i) => vars.forEach((v) => values.push([e.orgId, e.experimentId, p.id, v.id, value(v.code, i), Number(value(v.code, i)), 'bench', e.adminId])));
+      const width = 8;
       for (let i = 0; i < values.length; i += 1000) {
         const chunk = values.slice(i, i + 1000);
-        const params = chunk.flat();
-        const tuples = chunk.map((_, j) => `($${j * 6 + 1}, $${j * 6 + 2}, $${j * 6 + 3}, $${j * 6 + 4}, $${j * 6 + 5}, now(), $${j * 6 + 6})`).join(',');
-        await database.query(`insert into bench_obs (org_id, experiment_id, plot_ref, variable_id, value, observed_at, source) values ${tuples}`, params);
+        const tuples = chunk
+          .map((_, j) => `(${Array.from({ length: width }, (_, k) => `$${j * width + k + 1}`).join(', ')}, now(), 'fieldbook', $${j * width + 8})`)
+          .join(',');
+        await database.query(
+          `insert into pheno_observation (org_id, experiment_id, plot_ref, variable_id, value, numeric, person, created_by, observed_at, source, updated_by) values ${tuples}`,
+          chunk.flat(),
+        );
       }
     });
     return { kind, rows, tFirst, tAgain, tChanged, tRef, updated: changed.updated };
