@@ -137,7 +137,9 @@ async function runOne(kind: 'pglite' | 'postgres') {
         [e.experimentId],
       );
       const values: unknown[][] = [];
-      refs.forEach((p, i) => vars.forEach((v) => values.push([e.orgId, e.experimentId, p.id, v.id, value(v.code, i), Number(value(v.code, i)), 'bench', e.adminId])));
+      refs.forEach((p, i) =>
+        vars.forEach((v) => values.push([e.orgId, e.experimentId, p.id, v.id, value(v.code, i), Number(value(v.code, i)), 'bench', e.adminId])),
+      );
       const width = 8;
       for (let i = 0; i < values.length; i += 1000) {
         const chunk = values.slice(i, i + 1000);

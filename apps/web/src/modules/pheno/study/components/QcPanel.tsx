@@ -27,6 +27,8 @@ function heatOption(cells: QcResult['heat'], t: (k: string) => string) {
       splitArea: { show: true },
     },
     visualMap: {
+      // The value is the third of [col, row, value, plot, name]: without this echarts maps the last one.
+      dimension: 2,
       min: values.length ? Math.min(...values) : 0,
       max: values.length ? Math.max(...values) : 1,
       calculable: true,
