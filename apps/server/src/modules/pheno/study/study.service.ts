@@ -195,24 +195,27 @@ export async function setStudyTraits(db: DbOrTx, ctx: RequestContext, input: { e
 
 // ---- plots and cells --------------------------------------------------------------------------------------
 
-export async function studyPlots(db: DbOrTx, experimentId: number): Promise<GridPlot[]> {
+const plotColumns = {
+  ref: doePlot.id,
+  site: doeExperimentSite.seq,
+  plotId: doePlot.plotId,
+  plotNumber: doePlot.plotNumber,
+  rep: doePlot.rep,
+  block: doePlot.block,
+  row: doePlot.row,
+  col: doePlot.col,
+  entryNo: doePlot.entryNo,
+  name: doePlot.name,
+  entryType: doePlot.entryType,
+};
+
+/** The experiment's plots in planting order (site, plot number); one plot when `ref` is given. */
+export async function studyPlots(db: DbOrTx, experimentId: number, ref?: number): Promise<GridPlot[]> {
   return db
-    .select({
-      ref: doePlot.id,
-      site: doeExperimentSite.seq,
-      plotId: doePlot.plotId,
-      plotNumber: doePlot.plotNumber,
-      rep: doePlot.rep,
-      block: doePlot.block,
-      row: doePlot.row,
-      col: doePlot.col,
-      entryNo: doePlot.entryNo,
-      name: doePlot.name,
-      entryType: doePlot.entryType,
-    })
+    .select(plotColumns)
     .from(doePlot)
     .innerJoin(doeExperimentSite, eq(doeExperimentSite.id, doePlot.siteId))
-    .where(eq(doePlot.experimentId, experimentId))
+    .where(and(eq(doePlot.experimentId, experimentId), ref ? eq(doePlot.id, ref) : undefined))
     .orderBy(asc(doeExperimentSite.seq), asc(doePlot.plotNumber), asc(doePlot.id));
 }
 
@@ -386,7 +389,7 @@ async function studyVariable(db: DbOrTx, ctx: RequestContext, exp: StudyExperime
 }
 
 async function studyPlot(db: DbOrTx, exp: StudyExperiment, plotRef: number): Promise<GridPlot> {
-  const plot = (await studyPlots(db, exp.id)).find((p) => p.ref === plotRef);
+  const [plot] = await studyPlots(db, exp.id, plotRef);
   if (!plot) throw badRequest('PHENO_PLOT_NOT_FOUND', { plot: plotRef, code: exp.code });
   return plot;
 }
