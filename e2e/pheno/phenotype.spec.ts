@@ -192,6 +192,17 @@ for (const lang of ['zh-CN', 'en'] as const) {
     await expect(cell).toHaveAttribute('data-state', 'saved');
     await expect(cell).toHaveText('236');
     await expect(page.getByTestId('grid-filled')).toContainText('120');
+    // A block copied from Excel (two rows of leaf blight) pasted from the active cell; "4" is not a category.
+    await page.getByTestId(`cell-${plots[0].plotId}-${nlb.code}`).click();
+    await page.getByTestId('entry-grid').evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '9\r\n4\r\n1\r\n');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(page.getByTestId(`cell-${plots[0].plotId}-${nlb.code}`)).toHaveText('9');
+    await expect(page.getByTestId(`cell-${plots[1].plotId}-${nlb.code}`)).toHaveAttribute('data-state', 'bad');
+    await expect(page.getByTestId(`cell-${plots[2].plotId}-${nlb.code}`)).toHaveText('1');
+    await expect(page.getByTestId(`cell-${plots[2].plotId}-${nlb.code}`)).toHaveAttribute('data-state', 'saved');
     await shot(page, `grid-${lang}`);
 
     // Quality checks: the outlier, the heat map; exclude it with a reason.
