@@ -109,6 +109,7 @@ export async function runAnalysis(db: DbOrTx, ctx: RequestContext, input: { expe
   const failures: AnalysisResult['failures'] = [];
   const orgId = requireOrg(ctx);
   const done: number[] = [];
+  const saves: (typeof phenoAnalysis.$inferInsert)[] = [];
   for (const v of traits) {
     if (!['numeric', 'percentage', 'ordinal'].includes(v.scaleType)) {
       failures.push({
@@ -144,16 +145,22 @@ export async function runAnalysis(db: DbOrTx, ctx: RequestContext, input: { expe
         continue;
       }
       const result = { analysis, names } satisfies Saved as unknown as Record<string, unknown>;
-      await db
-        .insert(phenoAnalysis)
-        .values({ orgId, experimentId: exp.id, site, variableId: v.id, design, result, analysedBy: ctx.userId, analysedAt: new Date() })
-        .onConflictDoUpdate({
-          target: [phenoAnalysis.experimentId, phenoAnalysis.site, phenoAnalysis.variableId],
-          set: { design, result, analysedBy: ctx.userId, analysedAt: new Date() },
-        });
+      saves.push({ orgId, experimentId: exp.id, site, variableId: v.id, design, result, analysedBy: ctx.userId, analysedAt: new Date() });
       done.push(v.id);
     }
   }
+  // The fits are computed first; their results are saved together, replacing the last ones, in one transaction.
+  await db.transaction(async (tx) => {
+    for (const row of saves) {
+      await tx
+        .insert(phenoAnalysis)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [phenoAnalysis.experimentId, phenoAnalysis.site, phenoAnalysis.variableId],
+          set: { design: row.design, result: row.result, analysedBy: row.analysedBy, analysedAt: row.analysedAt },
+        });
+    }
+  });
   const all = await savedAnalyses(db, ctx, exp.id);
   return { results: all.filter((r) => done.includes(r.variableId)), failures };
 }
