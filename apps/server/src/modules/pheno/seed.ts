@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { SeedOrg } from '../../platform/module';
 import { taskContext } from '../common';
-import { doeExperiment, doePlot } from '../doe/experiment/experiment.tables';
+import { doeExperiment, doeExperimentEntry, doeExperimentSite, doePlot } from '../doe/experiment/experiment.tables';
 import { runAnalysis } from './study/analysis';
 import { phenoObservation, phenoStudyTrait } from './study/study.tables';
 import { phenoVariable } from './variable/variable.tables';
@@ -93,9 +93,9 @@ function random(seed: number) {
 const normal = (u: () => number) => Math.sqrt(-2 * Math.log(u() || 1e-12)) * Math.cos(2 * Math.PI * u());
 
 /**
- * The demo maize traits, and the alpha-lattice trial E2026-PYT01 pushed to phenotyping with plant
- * height, days to silking and plot yield observed on every plot (entry and incomplete-block effects
- * plus noise), then analysed.
+ * The demo maize traits, and last season's run of the alpha-lattice trial (E2025-PYT01, a copy of
+ * E2026-PYT01's entries and layout) pushed to phenotyping with plant height, days to silking and plot
+ * yield observed on every plot (entry and incomplete-block effects plus noise), then analysed.
  */
 export async function seedPhenoDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
   const maize = org.crops.maize;
@@ -115,15 +115,50 @@ export async function seedPhenoDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
       })),
     )
     .returning();
-  const [exp] = await db
+  // Last season's run of the alpha-lattice PYT (the 2026 one stays open for the design screens): the same
+  // entries and layout, harvested and pushed to phenotyping.
+  const [source] = await db
     .select()
     .from(doeExperiment)
     .where(and(eq(doeExperiment.orgId, org.orgId), eq(doeExperiment.code, 'E2026-PYT01')));
-  if (!exp) return;
-  await db
-    .update(doeExperiment)
-    .set({ locked: true, pushedAt: new Date('2026-05-01T02:00:00Z'), pushedBy: admin })
-    .where(eq(doeExperiment.id, exp.id));
+  if (!source) return;
+  const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source;
+  const [exp] = await db
+    .insert(doeExperiment)
+    .values({
+      ...copy,
+      code: 'E2025-PYT01',
+      name: '2025 昌平玉米初级产量比较试验',
+      year: 2025,
+      sowingDate: '2025-04-28',
+      harvestDate: '2025-09-25',
+      status: 'harvested',
+      locked: true,
+      pushedAt: new Date('2025-05-01T02:00:00Z'),
+      pushedBy: admin,
+    })
+    .returning();
+  const entries = await db.select().from(doeExperimentEntry).where(eq(doeExperimentEntry.experimentId, source.id));
+  if (entries.length) await db.insert(doeExperimentEntry).values(entries.map(({ id: _e, ...e }) => ({ ...e, experimentId: exp.id })));
+  const sites = await db.select().from(doeExperimentSite).where(eq(doeExperimentSite.experimentId, source.id));
+  const siteIds = new Map<number, number>();
+  for (const { id: oldSite, ...site } of sites) {
+    const [made] = await db
+      .insert(doeExperimentSite)
+      .values({ ...site, experimentId: exp.id })
+      .returning({ id: doeExperimentSite.id });
+    siteIds.set(oldSite, made.id);
+  }
+  const sourcePlots = await db.select().from(doePlot).where(eq(doePlot.experimentId, source.id));
+  for (let i = 0; i < sourcePlots.length; i += 500) {
+    await db
+      .insert(doePlot)
+      .values(
+        sourcePlots
+          .slice(i, i + 500)
+          .map(({ id: _p, ...p }) => ({ ...p, experimentId: exp.id, siteId: siteIds.get(p.siteId)!, plotId: p.plotId.replace('E2026-PYT01', 'E2025-PYT01') })),
+      );
+  }
   const observed = ['PH', 'DTS', 'YLD'].map((code) => variables.find((v) => v.code === code)!);
   await db.insert(phenoStudyTrait).values(observed.map((v, sort) => ({ experimentId: exp.id, variableId: v.id, sort })));
   const plots = (await db.select().from(doePlot).where(eq(doePlot.experimentId, exp.id))).filter((p) => p.entryType !== 'filler');

@@ -68,7 +68,7 @@ describe('trait list import and export', () => {
 
 describe('demo data', () => {
   it('has the alpha-lattice trial pushed with three traits observed and analysed, its BLUEs offered to genomic selection', async () => {
-    const studies = await t.call('GET', '/api/pheno/api/study/page', { token: admin, query: { keyword: 'E2026-PYT01' } });
+    const studies = await t.call('GET', '/api/pheno/api/study/page', { token: admin, query: { keyword: 'E2025-PYT01' } });
     const demo = studies.body.rows[0];
     expect(demo).toMatchObject({ pushed: true, traitCount: 3 });
     expect(demo.observationCount).toBe(demo.plotCount * 3);
