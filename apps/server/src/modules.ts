@@ -9,6 +9,7 @@ import { feedbackModule } from './modules/feedback';
 import { gwsModule } from './modules/gws';
 import { germModule } from './modules/germ';
 import { doeModule } from './modules/doe';
+import { phenoModule } from './modules/pheno';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -24,6 +25,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   gwsModule,
   germModule,
   doeModule,
+  phenoModule,
 ];
 
 useOrganisationSeeders(serverModules.flatMap((m) => (m.seedOrganisation ? [m.seedOrganisation] : [])));

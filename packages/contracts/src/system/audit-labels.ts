@@ -42,6 +42,14 @@ export const auditActionNames: Record<string, Translations> = {
   'doe.experimentBank.add': t('从种质库添加试验材料', 'Add experiment entries from the germplasm bank'),
   'doe.plotLabel.pdf': t('打印小区标签', 'Print plot labels'),
   'germ.accessionSeries.save': t('设置种质编号规则', 'Set an accession number series'),
+  'pheno.study.push': t('推送试验到表型系统', 'Push an experiment to phenotyping'),
+  'pheno.study.traits': t('设置试验观测性状', 'Set the traits of an experiment'),
+  'pheno.study.observe': t('记录观测值', 'Record an observation'),
+  'pheno.study.exclude': t('排除观测值', 'Exclude an observation'),
+  'pheno.study.fieldFile': t('导出 Field Book 田间文件', 'Export a Field Book field file'),
+  'pheno.study.traitFile': t('导出 Field Book 性状文件', 'Export a Field Book trait file'),
+  'pheno.study.fieldBookImport': t('导入 Field Book 观测数据', 'Import Field Book observations'),
+  'pheno.study.analyse': t('运行单点分析', 'Run the single-trial analysis'),
 };
 
 /** What an action was done to. */
@@ -89,6 +97,7 @@ export const auditSubjects: Record<string, Translations> = {
   'germ.cart': t('申请车', 'request cart'),
   'germ.label': t('标签', 'labels'),
   'germ.document': t('单据', 'document'),
+  'pheno.variable': t('表型性状', 'phenotype trait'),
 };
 
 /** What was done. */

@@ -54,3 +54,4 @@ export const doeModule: ServerModule<JobQueue> = {
   dictionaries: doeDictionaries,
   seedDemo: seedDoeDemo,
 };
+export { changeStatus as changeExperimentStatus } from './experiment/experiment.service';

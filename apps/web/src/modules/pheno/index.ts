@@ -1,0 +1,14 @@
+import type { ModuleManifest } from '../types';
+import zh from './locales/zh-CN.json';
+import en from './locales/en.json';
+
+/** Phenotype data: traits, the experiments' observations, Field Book, quality checks and analysis. */
+export const phenoModule: ModuleManifest = {
+  key: 'pheno',
+  pages: [
+    { component: 'pheno/variable/index', load: () => import('./variable/pages/VariableListPage') },
+    { component: 'pheno/study/index', load: () => import('./study/pages/StudyListPage') },
+    { route: '/pheno/study/view/:id', titleKey: 'pheno.study.viewTitle', parentPath: '/pheno/study', load: () => import('./study/pages/StudyPage') },
+  ],
+  locales: { 'zh-CN': zh, en },
+};
