@@ -42,6 +42,11 @@ export const auditActionNames: Record<string, Translations> = {
   'doe.experimentBank.add': t('从种质库添加试验材料', 'Add experiment entries from the germplasm bank'),
   'doe.plotLabel.pdf': t('打印小区标签', 'Print plot labels'),
   'germ.accessionSeries.save': t('设置种质编号规则', 'Set an accession number series'),
+  'nursery.entry.fromList': t('从种植清单添加苗圃材料', 'Add nursery entries from a planting list'),
+  'nursery.entry.fromGermplasm': t('从种质添加苗圃材料', 'Add nursery entries from germplasm'),
+  'nursery.pollination.planCross': t('计划杂交', 'Plan crosses'),
+  'nursery.pollination.planSelf': t('计划自交或 DH 诱导', 'Plan selfs or DH inductions'),
+  'nursery.pollination.record': t('记录授粉结果', 'Record pollinations'),
 };
 
 /** What an action was done to. */
@@ -89,6 +94,10 @@ export const auditSubjects: Record<string, Translations> = {
   'germ.cart': t('申请车', 'request cart'),
   'germ.label': t('标签', 'labels'),
   'germ.document': t('单据', 'document'),
+  'nursery.activity': t('苗圃活动', 'nursery activity'),
+  'nursery.entry': t('苗圃材料', 'nursery entry'),
+  'nursery.pollination': t('授粉', 'pollination'),
+  'nursery.harvest': t('苗圃收获', 'nursery harvest'),
 };
 
 /** What was done. */

@@ -1,0 +1,8 @@
+import { defineApi } from '../http/endpoint';
+import { activity } from './activity';
+import { entry } from './entry';
+import { harvest } from './harvest';
+import { pollination } from './pollination';
+
+/** Every nursery endpoint, under /api/nursery. */
+export const nurseryApi = defineApi('nursery', '/api/nursery', { activity, entry, pollination, harvest });

@@ -1,0 +1,20 @@
+/** Permission strings of the nursery module, checked on the server; roles grant them through menu entries. */
+export const nurseryPermissions = {
+  activityList: 'nursery:activity:list',
+  activityQuery: 'nursery:activity:query',
+  activityAdd: 'nursery:activity:add',
+  activityEdit: 'nursery:activity:edit',
+  activityRemove: 'nursery:activity:remove',
+  activityFinish: 'nursery:activity:finish',
+  entryList: 'nursery:entry:list',
+  entryAdd: 'nursery:entry:add',
+  entryEdit: 'nursery:entry:edit',
+  entryRemove: 'nursery:entry:remove',
+  pollinationList: 'nursery:pollination:list',
+  pollinationPlan: 'nursery:pollination:plan',
+  pollinationRecord: 'nursery:pollination:record',
+  pollinationFinish: 'nursery:pollination:finish',
+  pollinationRemove: 'nursery:pollination:remove',
+  harvestList: 'nursery:harvest:list',
+  harvestAdd: 'nursery:harvest:add',
+} as const;
