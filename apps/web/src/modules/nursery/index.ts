@@ -1,0 +1,42 @@
+import type { ModuleManifest } from '../types';
+import zh from './locales/zh-CN.json';
+import en from './locales/en.json';
+
+/** Nursery: nursery designs and activities, entries, pollinations (cross, self, DH) and harvests into seed lots. */
+export const nurseryModule: ModuleManifest = {
+  key: 'nursery',
+  pages: [
+    { component: 'nursery/nursery/design/index', load: () => import('./activity/pages/ActivityListPage') },
+    {
+      route: '/nursery/nursery/design/viewActivity/:id',
+      titleKey: 'nursery.activity.viewTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./activity/pages/ActivityViewPage'),
+    },
+    {
+      route: '/nursery/nursery/design/editActivity/:id',
+      titleKey: 'nursery.activity.editTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./activity/pages/ActivityEditPage'),
+    },
+    {
+      route: '/nursery/nursery/entries/viewNurseryGroup/:id',
+      titleKey: 'nursery.entry.title',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./entry/pages/EntriesPage'),
+    },
+    {
+      route: '/nursery/hybrid/events/hybridDetail/:id',
+      titleKey: 'nursery.pollination.viewTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./pollination/pages/PollinationDetailPage'),
+    },
+    {
+      route: '/nursery/nursery/obtain/viewObtain/:id',
+      titleKey: 'nursery.harvest.viewTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./harvest/pages/HarvestPage'),
+    },
+  ],
+  locales: { 'zh-CN': zh, en },
+};
