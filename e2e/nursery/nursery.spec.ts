@@ -101,7 +101,9 @@ for (const lang of ['zh-CN', 'en'] as const) {
 
     // A nursery: its page opens after saving.
     await ws.openMenu(l.group, l.designs);
+    await shoot(page, `nursery-list-${lang}`);
     await page.getByTestId('activity-add').click();
+    await shoot(page, `nursery-form-${lang}`);
     const form = page.getByTestId('activity-form');
     await form.getByLabel(l.name).fill(`Nursery ${tag}`);
     await form.getByLabel(l.code).fill(code);

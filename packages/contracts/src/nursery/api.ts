@@ -3,6 +3,7 @@ import { activity } from './activity';
 import { entry } from './entry';
 import { harvest } from './harvest';
 import { pollination } from './pollination';
+import { todo } from './todo';
 
 /** Every nursery endpoint, under /api/nursery. */
-export const nurseryApi = defineApi('nursery', '/api/nursery', { activity, entry, pollination, harvest });
+export const nurseryApi = defineApi('nursery', '/api/nursery', { activity, entry, pollination, harvest, todo });

@@ -6,4 +6,5 @@ export * from './activity';
 export * from './entry';
 export * from './pollination';
 export * from './harvest';
+export * from './todo';
 export * from './api';

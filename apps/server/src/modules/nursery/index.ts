@@ -6,6 +6,7 @@ import { entryRoutes } from './entry/entry.routes';
 import { harvestRoutes } from './harvest/harvest.routes';
 import { pollinationRoutes } from './pollination/pollination.routes';
 import { nurseryMenus } from './menus';
+import { seedNurseryDemo } from './seed';
 
 /** Nursery: activities on a field and season, entries, pollinations (cross, self, DH) and harvests into seed lots. */
 export const nurseryModule: ServerModule<JobQueue> = {
@@ -17,4 +18,5 @@ export const nurseryModule: ServerModule<JobQueue> = {
     harvestRoutes(app);
   },
   menus: nurseryMenus,
+  seedDemo: seedNurseryDemo,
 };

@@ -1,3 +1,4 @@
+import { nurseryPermissions as P } from '@breedwise/contracts/nursery';
 import type { ModuleManifest } from '../types';
 import zh from './locales/zh-CN.json';
 import en from './locales/en.json';
@@ -38,5 +39,18 @@ export const nurseryModule: ModuleManifest = {
       load: () => import('./harvest/pages/HarvestPage'),
     },
   ],
+  dashboard: {
+    todos: [
+      {
+        // The breeding lists: my open pollinations and my successes waiting for harvest.
+        key: 'nursery.breedingLists',
+        titleKey: 'nursery.todo.breedingLists',
+        permission: P.pollinationList,
+        path: '/nursery/nursery/design',
+        // The module's client (and its contracts) load with the first count, not with the workspace.
+        count: async () => (await (await import('./api')).api.nursery.todo.mine(undefined, { errorMode: 'silent' })).total,
+      },
+    ],
+  },
   locales: { 'zh-CN': zh, en },
 };

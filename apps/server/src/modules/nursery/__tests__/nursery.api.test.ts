@@ -328,3 +328,37 @@ describe('harvest into seed lots', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['harvestType', 'pollinationIds', 'quantity', 'unit']);
   });
 });
+
+describe("the dashboard's breeding-list to-do", () => {
+  it('counts my open pollinations and my successes waiting for harvest, not those of others', async () => {
+    const before = (await t.call('GET', `${N}/todo/mine`, { token: admin })).body.data;
+    const x = await nursery();
+    await t.call('POST', `${N}/pollination/planCross`, { token: admin, body: { activityId: x.activity.id, femaleEntryIds: [x.A], maleEntryIds: [x.B, x.D] } });
+    const [p1] = await pollinations(x.activity.id);
+    expect((await t.call('GET', `${N}/todo/mine`, { token: admin })).body.data).toEqual({
+      pollinations: before.pollinations + 2,
+      harvests: before.harvests,
+      total: before.total + 2,
+    });
+    await recordAndFinish([p1.id]);
+    expect((await t.call('GET', `${N}/todo/mine`, { token: admin })).body.data).toEqual({
+      pollinations: before.pollinations + 1,
+      harvests: before.harvests + 1,
+      total: before.total + 2,
+    });
+    expect((await t.call('GET', `${N}/todo/mine`, { token: breeder })).body.data.total).toBe(0);
+  });
+});
+
+describe('demo data', () => {
+  it('holds a finished maize nursery whose crosses, self and DH were harvested into seed lots, and one in planning', async () => {
+    const page = await t.call('GET', `${N}/activity/page`, { token: admin, query: { keyword: 'NUR-2026' } });
+    const byCode = Object.fromEntries(page.body.rows.map((r: { code: string }) => [r.code, r]));
+    expect(byCode['NUR-2026-S']).toMatchObject({ entryCount: 7, pollinationCount: 8 });
+    expect(byCode['NUR-2026-W']).toMatchObject({ status: 'planning', pollinationCount: 2 });
+    const harvests = (await t.call('GET', `${N}/harvest/page`, { token: admin, query: { activityId: byCode['NUR-2026-S'].id } })).body.rows;
+    expect(harvests.length).toBe(7);
+    expect(harvests[0]).toMatchObject({ pedigree: '郑58/PH4CV', generation: 'F1', quantity: 180 });
+    expect(harvests.map((h: { generation: string }) => h.generation)).toEqual(expect.arrayContaining(['F1', 'F2', 'D0']));
+  });
+});

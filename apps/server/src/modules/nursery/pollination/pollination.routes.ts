@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nurseryApi } from '@breedwise/contracts/nursery';
 import { registerEndpoints } from '../../../platform/endpoints';
-import { deletePollination, finishPollinations, getPollination, listPollinations, planCrosses, planSelfs, recordPollinations } from './pollination.service';
+import { myTodo, deletePollination, finishPollinations, getPollination, listPollinations, planCrosses, planSelfs, recordPollinations } from './pollination.service';
 
 /** Pollination events: the handlers of `@breedwise/contracts/nursery` (pollination). */
 export function pollinationRoutes(app: FastifyInstance) {
@@ -18,4 +18,5 @@ export function pollinationRoutes(app: FastifyInstance) {
       return null;
     },
   });
+  registerEndpoints(app, nurseryApi.resources.todo, { mine: (req) => myTodo(db, req.ctx) });
 }

@@ -273,3 +273,18 @@ export async function deletePollination(db: DbOrTx, ctx: RequestContext, id: num
     await tx.delete(P).where(eq(P.id, id));
   });
 }
+
+/** The caller's to-dos in the current crop: open pollinations they planned (in nurseries not finished), and their finished successes not harvested. */
+export async function myTodo(db: DbOrTx, ctx: RequestContext) {
+  const [row] = await db
+    .select({
+      pollinations: sql<number>`count(*) filter (where not ${P.finished} and ${nurseryActivity.status} = 'planning')::int`,
+      harvests: sql<number>`count(*) filter (where ${P.finished} and ${P.result} = 'success' and not ${P.harvested})::int`,
+    })
+    .from(P)
+    .innerJoin(nurseryActivity, eq(nurseryActivity.id, P.activityId))
+    .where(and(inCrop(nurseryActivity, ctx), eq(P.createdBy, ctx.userId!)));
+  const pollinations = Number(row?.pollinations ?? 0);
+  const harvests = Number(row?.harvests ?? 0);
+  return { pollinations, harvests, total: pollinations + harvests };
+}

@@ -19,7 +19,7 @@ export function ActivityHeader({ activity, links = true }: { activity: ActivityR
       <Descriptions
         size="small"
         bordered
-        column={{ xs: 1, md: 2, xl: 4 }}
+        column={{ xs: 1, md: 2, lg: 3, xxl: 4 }}
         style={{ marginBottom: 12 }}
         items={[
           { key: 'code', label: t('nursery.activity.code'), children: activity.code },
