@@ -35,5 +35,9 @@ export type HarvestType = z.infer<typeof HarvestType>;
 
 const t = (zh: string, en: string): Translations => ({ 'zh-CN': zh, en });
 export const activityStatusLabels: Record<ActivityStatus, Translations> = { planning: t('计划中', 'Planning'), finished: t('已完成', 'Finished') };
-export const pollinationTypeLabels: Record<PollinationType, Translations> = { cross: t('杂交', 'Cross'), self: t('自交', 'Self'), dh: t('DH 诱导', 'DH induction') };
+export const pollinationTypeLabels: Record<PollinationType, Translations> = {
+  cross: t('杂交', 'Cross'),
+  self: t('自交', 'Self'),
+  dh: t('DH 诱导', 'DH induction'),
+};
 export const pollinationResultLabels: Record<PollinationResult, Translations> = { success: t('成功', 'Success'), fail: t('失败', 'Fail') };

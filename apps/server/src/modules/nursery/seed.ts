@@ -84,7 +84,11 @@ export async function seedNurseryDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
   const ok = planned.map((p) => p.id).filter((id) => !failed.includes(id));
   await recordPollinations(db, ctx, { ids: ok, date: '2026-07-18', person: '王育种', bags: 6, result: 'success', remark: null });
   if (failed.length) await recordPollinations(db, ctx, { ids: failed, date: '2026-07-18', person: '王育种', bags: 4, result: 'fail', remark: '花粉不足' });
-  await finishPollinations(db, ctx, planned.map((p) => p.id));
+  await finishPollinations(
+    db,
+    ctx,
+    planned.map((p) => p.id),
+  );
   await harvestPollinations(db, ctx, src, {
     activityId: done.id,
     pollinationIds: ok,

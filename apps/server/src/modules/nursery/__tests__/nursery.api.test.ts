@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { germLotTxn } from '../../germ/ledger/ledger.tables';
-import { inventoryFixture } from '../../germ/testing';
-import type { TestApp } from '../../../test/harness';
+import { createOtherOrg, createTestApp, type TestApp } from '../../../test/harness';
 
 const N = '/api/nursery/api';
 const D = '/api/doe/api';
@@ -10,7 +9,16 @@ let t: TestApp, G: string, admin: string, breeder: string, outsider: string, box
 const en = { 'accept-language': 'en' };
 
 beforeAll(async () => {
-  ({ t, api: G, admin, breeder, outsider, box } = await inventoryFixture());
+  G = '/api/germ/api';
+  t = await createTestApp();
+  admin = await t.login('admin');
+  breeder = await t.login('breeder');
+  await createOtherOrg(t.db, 'rival', [{ username: 'rival-admin', nickName: 'Rival', role: 'admin', crops: { maize: 'operate' } }]);
+  outsider = await t.login('rival-admin');
+  const wh = await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'warehouse', code: 'N-WH', name: 'Nursery store' } });
+  const shelf = await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'shelf', parentId: wh.body.data.id, code: 'N-WH-A', name: 'A' } });
+  box = (await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'box', parentId: shelf.body.data.id, code: 'N-WH-A-1', name: 'Box 1' } }))
+    .body.data.id;
 });
 afterAll(() => t.close());
 
@@ -59,7 +67,14 @@ describe('nursery activities', () => {
     expect(x.activity).toMatchObject({ status: 'planning', year: 2026, season: 'summer', maxMales: 3, createdBy: '系统管理员' });
     const page = await t.call('GET', `${N}/entry/page`, { token: breeder, query: { activityId: x.activity.id } });
     expect(page.body.total).toBe(4);
-    expect(page.body.rows[2]).toMatchObject({ entryNo: 3, plotNo: 3, materialNo: `${x.code}-003`, generation: 'F1', pedigree: 'A/B', source: `list:NUR list ${seq}` });
+    expect(page.body.rows[2]).toMatchObject({
+      entryNo: 3,
+      plotNo: 3,
+      materialNo: `${x.code}-003`,
+      generation: 'F1',
+      pedigree: 'A/B',
+      source: `list:NUR list ${seq}`,
+    });
     const filtered = await t.call('GET', `${N}/entry/page`, {
       token: admin,
       query: { activityId: x.activity.id, filters: JSON.stringify([{ key: 'generation', value: 'F6' }]) },
@@ -123,7 +138,10 @@ describe('pollination planning', () => {
     expect(more.status).toBe(400);
     expect(more.body).toMatchObject({ errorCode: 'NURSERY_MALE_EXCESS', msg: 'Female A would have 3 male parents, more than the limit of 2 per material' });
     // A male already used is no new male parent.
-    const again = await t.call('POST', `${N}/pollination/planCross`, { token: admin, body: { activityId: x.activity.id, femaleEntryIds: [x.A], maleEntryIds: [x.B] } });
+    const again = await t.call('POST', `${N}/pollination/planCross`, {
+      token: admin,
+      body: { activityId: x.activity.id, femaleEntryIds: [x.A], maleEntryIds: [x.B] },
+    });
     expect(again.status).toBe(200);
     expect((await pollinations(x.activity.id)).length).toBe(5);
   });
@@ -135,7 +153,10 @@ describe('pollination planning', () => {
       body: { activityId: x.activity.id, femaleEntryIds: [x.A, x.B], maleEntryIds: [x.D], mode: 'single' },
     });
     expect(uneven.body.errorCode).toBe('NURSERY_SINGLE_PAIRS');
-    const itself = await t.call('POST', `${N}/pollination/planCross`, { token: admin, body: { activityId: x.activity.id, femaleEntryIds: [x.A], maleEntryIds: [x.A] } });
+    const itself = await t.call('POST', `${N}/pollination/planCross`, {
+      token: admin,
+      body: { activityId: x.activity.id, femaleEntryIds: [x.A], maleEntryIds: [x.A] },
+    });
     expect(itself.body.errorCode).toBe('NURSERY_SELF_CROSS');
     const ok = await t.call('POST', `${N}/pollination/planCross`, {
       token: admin,
@@ -149,7 +170,10 @@ describe('pollination planning', () => {
   it('refuses an entry of another nursery', async () => {
     const x = await nursery();
     const y = await nursery();
-    const res = await t.call('POST', `${N}/pollination/planCross`, { token: admin, body: { activityId: x.activity.id, femaleEntryIds: [x.A], maleEntryIds: [y.B] } });
+    const res = await t.call('POST', `${N}/pollination/planCross`, {
+      token: admin,
+      body: { activityId: x.activity.id, femaleEntryIds: [x.A], maleEntryIds: [y.B] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('NURSERY_ENTRY_NOT_IN_ACTIVITY');
   });
@@ -177,7 +201,10 @@ describe('recording and finishing', () => {
     const early = await t.call('PUT', `${N}/pollination/finish`, { token: admin, body: { ids: [p.id] }, headers: en });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ errorCode: 'NURSERY_RESULT_REQUIRED' });
-    const badBody = await t.call('PUT', `${N}/pollination/record`, { token: admin, body: { ids: [p.id], date: '2026-13-01', person: '', bags: -1, result: 'maybe' } });
+    const badBody = await t.call('PUT', `${N}/pollination/record`, {
+      token: admin,
+      body: { ids: [p.id], date: '2026-13-01', person: '', bags: -1, result: 'maybe' },
+    });
     expect(badBody.status).toBe(400);
     expect(badBody.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bags', 'date', 'person', 'result']);
     await recordAndFinish([p.id]);
@@ -236,17 +263,21 @@ describe('harvest into seed lots', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.harvested).toBe(2);
-    const lots = await Promise.all(res.body.data.lotIds.map(async (id: number) => (await t.call('GET', `${G}/lot/detail/${id}`, { token: breeder })).body.data));
+    const lots = await Promise.all(
+      res.body.data.lotIds.map(async (id: number) => (await t.call('GET', `${G}/lot/detail/${id}`, { token: breeder })).body.data),
+    );
     expect(lots[0]).toMatchObject({ germplasmName: `${x.code}-P001`, pedigree: 'A/B', generation: 'F1', quantity: 125.5, unit: 'g', harvestYear: 2026 });
     expect(lots[1]).toMatchObject({ germplasmName: `C${seq}-1`, pedigree: 'A/B', generation: 'F2', quantity: 125.5 });
     expect(lots[0].seedSource).toBe(`${x.code} ${x.code}-P001 (cross)`);
     const txns = await t.db.select().from(germLotTxn).where(eq(germLotTxn.lotId, lots[0].id));
     expect(txns.map((r) => [r.type, Number(r.amount), r.reason])).toEqual([['deposit', 125.5, `harvest ${x.code}-H001`]]);
     const harvests = await t.call('GET', `${N}/harvest/page`, { token: breeder, query: { activityId: x.activity.id } });
-    expect(harvests.body.rows.map((h: Record<string, unknown>) => [h.harvestNumber, h.pollinationCode, h.pedigree, h.generation, h.lotNo, h.quantity])).toEqual([
-      [`${x.code}-H001`, `${x.code}-P001`, 'A/B', 'F1', lots[0].lotNo, 125.5],
-      [`${x.code}-H002`, `${x.code}-P002`, 'A/B', 'F2', lots[1].lotNo, 125.5],
-    ]);
+    expect(harvests.body.rows.map((h: Record<string, unknown>) => [h.harvestNumber, h.pollinationCode, h.pedigree, h.generation, h.lotNo, h.quantity])).toEqual(
+      [
+        [`${x.code}-H001`, `${x.code}-P001`, 'A/B', 'F1', lots[0].lotNo, 125.5],
+        [`${x.code}-H002`, `${x.code}-P002`, 'A/B', 'F2', lots[1].lotNo, 125.5],
+      ],
+    );
     const after = await pollinations(x.activity.id);
     expect(after[0]).toMatchObject({ harvested: true, harvestNumber: `${x.code}-H001`, lotNo: lots[0].lotNo });
     // The entries show the harvest numbers and pollination types.
@@ -255,11 +286,12 @@ describe('harvest into seed lots', () => {
   });
 
   it('links parents when the entries are germplasm records', async () => {
-    const f = (await t.call('POST', `${G}/germplasm/create`, { token: admin, body: { accessionNo: 'NF-1', name: 'Mother', type: 'inbred', generation: 'F8' } })).body
-      .data.id;
-    const m = (await t.call('POST', `${G}/germplasm/create`, { token: admin, body: { accessionNo: 'NM-1', name: 'Father', type: 'inbred', generation: 'D1' } })).body
-      .data.id;
-    const act = (await t.call('POST', `${N}/activity/create`, { token: admin, body: { name: 'Parents', code: 'NURPAR', year: 2026, season: 'spring' } })).body.data;
+    const f = (await t.call('POST', `${G}/germplasm/create`, { token: admin, body: { accessionNo: 'NF-1', name: 'Mother', type: 'inbred', generation: 'F8' } }))
+      .body.data.id;
+    const m = (await t.call('POST', `${G}/germplasm/create`, { token: admin, body: { accessionNo: 'NM-1', name: 'Father', type: 'inbred', generation: 'D1' } }))
+      .body.data.id;
+    const act = (await t.call('POST', `${N}/activity/create`, { token: admin, body: { name: 'Parents', code: 'NURPAR', year: 2026, season: 'spring' } })).body
+      .data;
     await t.call('POST', `${N}/entry/fromGermplasm`, { token: admin, body: { activityId: act.id, germplasmIds: [f, m] } });
     const [ef, em] = (await t.call('GET', `${N}/entry/page`, { token: admin, query: { activityId: act.id } })).body.rows;
     expect(ef).toMatchObject({ germplasmId: f, generation: 'F8', source: 'germplasm:NF-1' });
@@ -308,7 +340,10 @@ describe('harvest into seed lots', () => {
     const [p] = await pollinations(x.activity.id);
     await recordAndFinish([p.id]);
     const body = { activityId: x.activity.id, pollinationIds: [p.id], harvestType: 'bulk', placeId: box, unit: 'g', quantity: 10 };
-    const [a, b] = await Promise.all([t.call('POST', `${N}/harvest/create`, { token: admin, body }), t.call('POST', `${N}/harvest/create`, { token: admin, body })]);
+    const [a, b] = await Promise.all([
+      t.call('POST', `${N}/harvest/create`, { token: admin, body }),
+      t.call('POST', `${N}/harvest/create`, { token: admin, body }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.status === 409)!.body.errorCode).toBe('NURSERY_ALREADY_HARVESTED');
     expect((await t.call('GET', `${N}/harvest/page`, { token: admin, query: { activityId: x.activity.id } })).body.total).toBe(1);

@@ -174,7 +174,10 @@ export async function finishActivity(db: DbOrTx, ctx: RequestContext, id: number
 export async function deleteActivity(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await openActivity(tx, ctx, id, true);
-    const [{ n }] = await tx.select({ n: sql<number>`(select count(*)::int from nursery_harvest h where h.activity_id = ${id})` }).from(A).where(eq(A.id, id));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`(select count(*)::int from nursery_harvest h where h.activity_id = ${id})` })
+      .from(A)
+      .where(eq(A.id, id));
     if (Number(n) > 0) throw new AppError(409, 'NURSERY_HAS_HARVESTS', { code: row.code, count: Number(n) });
     await tx.execute(sql`delete from nursery_pollination where activity_id = ${id}`);
     await tx.delete(A).where(eq(A.id, id));

@@ -16,7 +16,6 @@ import { getActivity, openActivity } from '../activity/activity.service';
 import { nurseryActivity } from '../activity/activity.tables';
 import { nurseryEntry as E } from './entry.tables';
 
-
 const materialNo = sql<string>`(select a.code from nursery_activity a where a.id = "nursery_entry"."activity_id") || '-' || lpad("nursery_entry"."entry_no"::text, 3, '0')`;
 const columns = {
   id: E.id,
@@ -32,8 +31,12 @@ const columns = {
   plotNo: E.plotNo,
   fieldNo: E.fieldNo,
   source: E.source,
-  pollinationTypes: sql<string[]>`array(select distinct p.type from nursery_pollination p where p.female_entry_id = "nursery_entry"."id" or p.male_entry_id = "nursery_entry"."id" order by 1)`,
-  harvestNumbers: sql<string[]>`array(select h.harvest_number from nursery_harvest h join nursery_pollination p on p.id = h.pollination_id where p.female_entry_id = "nursery_entry"."id" order by h.id)`,
+  pollinationTypes: sql<
+    string[]
+  >`array(select distinct p.type from nursery_pollination p where p.female_entry_id = "nursery_entry"."id" or p.male_entry_id = "nursery_entry"."id" order by 1)`,
+  harvestNumbers: sql<
+    string[]
+  >`array(select h.harvest_number from nursery_harvest h join nursery_pollination p on p.id = h.pollination_id where p.female_entry_id = "nursery_entry"."id" order by h.id)`,
   remark: E.remark,
 };
 
@@ -99,7 +102,10 @@ interface NewEntry {
 }
 
 async function appendEntries(tx: Tx, activityId: number, rows: NewEntry[]): Promise<number> {
-  const [{ last }] = await tx.select({ last: max(E.entryNo) }).from(E).where(eq(E.activityId, activityId));
+  const [{ last }] = await tx
+    .select({ last: max(E.entryNo) })
+    .from(E)
+    .where(eq(E.activityId, activityId));
   let next = (last ?? 0) + 1;
   for (let i = 0; i < rows.length; i += 500) {
     await tx.insert(E).values(

@@ -67,11 +67,7 @@ export async function listHarvests(db: DbOrTx, ctx: RequestContext, q: z.output<
     .orderBy(...orderBy(q, list.sortable, [asc(H.id)], H.id))
     .limit(limit)
     .offset(offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(H)
-    .innerJoin(germGermplasm, eq(germGermplasm.id, H.germplasmId))
-    .where(where);
+  const [{ total }] = await db.select({ total: count() }).from(H).innerJoin(germGermplasm, eq(germGermplasm.id, H.germplasmId)).where(where);
   return {
     rows: rows.map((r): HarvestRow => ({ ...r, quantity: Number(r.quantity ?? 0), createdAt: r.createdAt.toISOString() })),
     total: Number(total),
@@ -95,10 +91,9 @@ export async function harvestPollinations(db: DbOrTx, ctx: RequestContext, src: 
     }
     const entryIds = [...new Set(rows.flatMap((r) => [r.femaleEntryId, r.maleEntryId]).filter((v): v is number => v !== null))];
     const entries = new Map(
-      (await tx.select({ id: nurseryEntry.id, germplasmId: nurseryEntry.germplasmId }).from(nurseryEntry).where(inArray(nurseryEntry.id, entryIds))).map((e) => [
-        e.id,
-        e.germplasmId,
-      ]),
+      (await tx.select({ id: nurseryEntry.id, germplasmId: nurseryEntry.germplasmId }).from(nurseryEntry).where(inArray(nurseryEntry.id, entryIds))).map(
+        (e) => [e.id, e.germplasmId],
+      ),
     );
     const lotIds: number[] = [];
     for (const r of rows) {

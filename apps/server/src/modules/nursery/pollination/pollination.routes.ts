@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { nurseryApi } from '@breedwise/contracts/nursery';
 import { registerEndpoints } from '../../../platform/endpoints';
-import { myTodo, deletePollination, finishPollinations, getPollination, listPollinations, planCrosses, planSelfs, recordPollinations } from './pollination.service';
+import {
+  myTodo,
+  deletePollination,
+  finishPollinations,
+  getPollination,
+  listPollinations,
+  planCrosses,
+  planSelfs,
+  recordPollinations,
+} from './pollination.service';
 
 /** Pollination events: the handlers of `@breedwise/contracts/nursery` (pollination). */
 export function pollinationRoutes(app: FastifyInstance) {

@@ -1,6 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { pollinationList, type CrossPlan, type PollinationPageQuery, type PollinationRecord, type PollinationRow, type SelfPlan } from '@breedwise/contracts/nursery';
+import {
+  pollinationList,
+  type CrossPlan,
+  type PollinationPageQuery,
+  type PollinationRecord,
+  type PollinationRow,
+  type SelfPlan,
+} from '@breedwise/contracts/nursery';
 import { advanceGeneration, crossTrees, dhName, formatPurdy, parsePurdy, selectionName, type Pedigree } from '@breedwise/pedigree';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../db/client';
@@ -53,7 +60,16 @@ type Raw = Omit<PollinationRow, 'finishedAt'> & { finishedAt: Date | null };
 const present = (r: Raw): PollinationRow => ({ ...r, finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null });
 
 const list = listColumns(pollinationList, {
-  filters: { progenyName: P.progenyName, progenyGeneration: P.progenyGeneration, type: P.type, femaleName: F.name, maleName: M.name, result: P.result, date: P.date, person: P.person },
+  filters: {
+    progenyName: P.progenyName,
+    progenyGeneration: P.progenyGeneration,
+    type: P.type,
+    femaleName: F.name,
+    maleName: M.name,
+    result: P.result,
+    date: P.date,
+    person: P.person,
+  },
   sort: { code: P.seq, type: P.type, date: P.date, result: P.result },
 });
 
@@ -121,7 +137,10 @@ function ownPedigree(e: EntryRecord): string {
 }
 
 async function nextSeq(tx: Tx, activityId: number): Promise<number> {
-  const [{ last }] = await tx.select({ last: max(P.seq) }).from(P).where(eq(P.activityId, activityId));
+  const [{ last }] = await tx
+    .select({ last: max(P.seq) })
+    .from(P)
+    .where(eq(P.activityId, activityId));
   return (last ?? 0) + 1;
 }
 
@@ -142,7 +161,9 @@ export async function planCrosses(db: DbOrTx, ctx: RequestContext, input: z.outp
     const pairs: [EntryRecord, EntryRecord][] =
       input.mode === 'single'
         ? input.femaleEntryIds.map((f, i) => [entries.get(f)!, entries.get(input.maleEntryIds[i])!])
-        : [...new Set(input.femaleEntryIds)].flatMap((f) => [...new Set(input.maleEntryIds)].map((m) => [entries.get(f)!, entries.get(m)!] as [EntryRecord, EntryRecord]));
+        : [...new Set(input.femaleEntryIds)].flatMap((f) =>
+            [...new Set(input.maleEntryIds)].map((m) => [entries.get(f)!, entries.get(m)!] as [EntryRecord, EntryRecord]),
+          );
     for (const [f, m] of pairs) if (f.id === m.id) throw new AppError(400, 'NURSERY_SELF_CROSS', { name: f.name });
     // The male-parent limit per female material.
     const existing = await tx
@@ -245,7 +266,12 @@ export async function recordPollinations(db: DbOrTx, ctx: RequestContext, input:
     await tx
       .update(P)
       .set({ date: input.date, person: input.person, bags: input.bags, result: input.result, remark: input.remark })
-      .where(inArray(P.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          P.id,
+          rows.map((r) => r.id),
+        ),
+      );
     return rows.length;
   });
 }
@@ -261,7 +287,12 @@ export async function finishPollinations(db: DbOrTx, ctx: RequestContext, ids: n
     await tx
       .update(P)
       .set({ finished: true, finishedAt: new Date() })
-      .where(inArray(P.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          P.id,
+          rows.map((r) => r.id),
+        ),
+      );
     return rows.length;
   });
 }

@@ -4,7 +4,10 @@ import { api } from '../../doe';
 
 /** A field of the organisation (DOE fields), named with its location. */
 export function FieldSelect(props: Omit<SelectProps, 'options'>) {
-  const { data } = useQuery({ queryKey: [...api.doe.field.page.key, 'nursery-options'], queryFn: () => api.doe.field.page({ pageSize: 200, status: 'enabled' }) });
+  const { data } = useQuery({
+    queryKey: [...api.doe.field.page.key, 'nursery-options'],
+    queryFn: () => api.doe.field.page({ pageSize: 200, status: 'enabled' }),
+  });
   return (
     <Select
       allowClear

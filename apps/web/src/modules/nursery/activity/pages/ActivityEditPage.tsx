@@ -30,7 +30,13 @@ export default function ActivityEditPage() {
   }, [data, form]);
   if (!data) return <DetailState failed={isError} />;
   const save = async () => {
-    if (!(await form.validateFields().then(() => true, () => false))) return;
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const parsed = validateForm(form, ActivityUpdate, { ...form.getFieldsValue(true), id });
     if (!parsed) return;
     setSaving(true);

@@ -34,7 +34,8 @@ export function EntriesPanel({ activity }: { activity: ActivityRow }) {
     queryFn: () => doeApi.doe.germList.page({ pageSize: 200 }),
     enabled: adding,
   });
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: entry.$key }), queryClient.invalidateQueries({ queryKey: api.nursery.activity.$key })]);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: entry.$key }), queryClient.invalidateQueries({ queryKey: api.nursery.activity.$key })]);
   const labels = {
     name: t('nursery.entry.name'),
     entryNo: t('nursery.entry.entryNo'),
@@ -59,7 +60,13 @@ export function EntriesPanel({ activity }: { activity: ActivityRow }) {
         width: 130,
         render: (v: string[]) => (v.length ? v.map((p) => <Tag key={p}>{t(`nursery.pollination.types.${p}`)}</Tag>) : '—'),
       },
-      { title: t('nursery.entry.harvestNumbers'), dataIndex: 'harvestNumbers', key: 'harvestNumbers', width: 150, render: (v: string[]) => v.join(', ') || '—' },
+      {
+        title: t('nursery.entry.harvestNumbers'),
+        dataIndex: 'harvestNumbers',
+        key: 'harvestNumbers',
+        width: 150,
+        render: (v: string[]) => v.join(', ') || '—',
+      },
       { title: t('nursery.entry.plotNo'), dataIndex: 'plotNo', key: 'plotNo', sorter: true, width: 70 },
       { title: t('nursery.entry.fieldNo'), dataIndex: 'fieldNo', key: 'fieldNo', width: 100, render: (v: string | null) => v ?? '—' },
       ...(canEdit

@@ -39,13 +39,24 @@ export function HarvestPanel({ activity }: { activity: ActivityRow }) {
     () => [
       { title: t('nursery.harvest.harvestNumber'), dataIndex: 'harvestNumber', key: 'harvestNumber', sorter: true, width: 130, fixed: 'left' },
       { title: t('nursery.pollination.code'), dataIndex: 'pollinationCode', key: 'pollinationCode', width: 130 },
-      { title: t('nursery.harvest.harvestType'), dataIndex: 'harvestType', key: 'harvestType', width: 100, render: (v: string) => t(`nursery.harvest.types.${v}`) },
+      {
+        title: t('nursery.harvest.harvestType'),
+        dataIndex: 'harvestType',
+        key: 'harvestType',
+        width: 100,
+        render: (v: string) => t(`nursery.harvest.types.${v}`),
+      },
       { title: t('nursery.harvest.accessionNo'), dataIndex: 'accessionNo', key: 'accessionNo', width: 120 },
       { title: t('nursery.harvest.name'), dataIndex: 'name', key: 'name', sorter: true, width: 150 },
       { title: t('nursery.entry.pedigree'), dataIndex: 'pedigree', key: 'pedigree', width: 170, ellipsis: true },
       { title: t('nursery.entry.generation'), dataIndex: 'generation', key: 'generation', width: 90 },
       { title: t('nursery.harvest.lotNo'), dataIndex: 'lotNo', key: 'lotNo', width: 140 },
-      { title: t('nursery.harvest.quantity'), key: 'quantity', width: 110, render: (_: unknown, r) => `${r.quantity} ${unitOptions(i18n.language).find((u) => u.value === r.unit)?.label ?? r.unit}` },
+      {
+        title: t('nursery.harvest.quantity'),
+        key: 'quantity',
+        width: 110,
+        render: (_: unknown, r) => `${r.quantity} ${unitOptions(i18n.language).find((u) => u.value === r.unit)?.label ?? r.unit}`,
+      },
     ],
     [t, i18n.language],
   );
@@ -71,7 +82,14 @@ export function HarvestPanel({ activity }: { activity: ActivityRow }) {
         />
       </Card>
       <Card size="small" title={t('nursery.harvest.harvests')}>
-        <DataTable<HarvestRow> testId="harvest-table" tableName="nursery.harvest" endpoint={api.nursery.harvest.page} params={{ activityId: activity.id }} columns={done} rowKey="id" />
+        <DataTable<HarvestRow>
+          testId="harvest-table"
+          tableName="nursery.harvest"
+          endpoint={api.nursery.harvest.page}
+          params={{ activityId: activity.id }}
+          columns={done}
+          rowKey="id"
+        />
       </Card>
       <ContractFormModal
         open={!!harvesting}

@@ -36,9 +36,7 @@ export function CrossPlanModal({ activity, open, onClose, onDone }: Props) {
           <Form.Item name="activityId" hidden />
           <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('nursery.pollination.maleLimitTip', { max: activity.maxMales })} />
           <Field name="mode" label={t('nursery.pollination.mode')}>
-            <Radio.Group
-              options={(['factorial', 'single'] as const).map((m) => ({ value: m, label: t(`nursery.pollination.modes.${m}`) }))}
-            />
+            <Radio.Group options={(['factorial', 'single'] as const).map((m) => ({ value: m, label: t(`nursery.pollination.modes.${m}`) }))} />
           </Field>
           <Field name="femaleEntryIds" label={t('nursery.pollination.females')}>
             <Select mode="multiple" showSearch optionFilterProp="label" options={options} data-testid="cross-females" />

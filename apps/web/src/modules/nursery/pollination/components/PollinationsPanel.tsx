@@ -59,13 +59,27 @@ export function PollinationsPanel({ activity }: { activity: ActivityRow }) {
         fixed: 'left',
         render: (v: string, r) => <a onClick={() => navigate(nurseryPaths.pollination(r.id))}>{v}</a>,
       },
-      { title: t('nursery.pollination.type'), dataIndex: 'type', key: 'type', sorter: true, width: 100, render: (v: string) => t(`nursery.pollination.types.${v}`) },
+      {
+        title: t('nursery.pollination.type'),
+        dataIndex: 'type',
+        key: 'type',
+        sorter: true,
+        width: 100,
+        render: (v: string) => t(`nursery.pollination.types.${v}`),
+      },
       { title: t('nursery.pollination.female'), dataIndex: 'femaleName', key: 'femaleName', width: 130, ellipsis: true },
       { title: t('nursery.pollination.male'), dataIndex: 'maleName', key: 'maleName', width: 130, ellipsis: true, render: (v: string | null) => v ?? '—' },
       { title: t('nursery.pollination.progeny'), dataIndex: 'progenyName', key: 'progenyName', width: 140, ellipsis: true },
       { title: t('nursery.pollination.progenyPedigree'), dataIndex: 'progenyPedigree', key: 'progenyPedigree', width: 170, ellipsis: true },
       { title: t('nursery.pollination.progenyGeneration'), dataIndex: 'progenyGeneration', key: 'progenyGeneration', width: 90 },
-      { title: t('nursery.pollination.result'), dataIndex: 'result', key: 'result', sorter: true, width: 190, render: (_: unknown, r) => pollinationTags(t, r) },
+      {
+        title: t('nursery.pollination.result'),
+        dataIndex: 'result',
+        key: 'result',
+        sorter: true,
+        width: 190,
+        render: (_: unknown, r) => pollinationTags(t, r),
+      },
       { title: t('nursery.pollination.date'), dataIndex: 'date', key: 'date', sorter: true, width: 110, render: (v: string | null) => v ?? '—' },
       { title: t('nursery.pollination.person'), dataIndex: 'person', key: 'person', width: 100, render: (v: string | null) => v ?? '—' },
       { title: t('nursery.pollination.bags'), dataIndex: 'bags', key: 'bags', width: 70, render: (v: number | null) => v ?? '—' },
@@ -129,7 +143,13 @@ export function PollinationsPanel({ activity }: { activity: ActivityRow }) {
         }
       />
       <CrossPlanModal activity={activity} open={planning === 'cross'} onClose={() => setPlanning(null)} onDone={planned} />
-      <SelfPlanModal activity={activity} type={planning === 'dh' ? 'dh' : 'self'} open={planning === 'self' || planning === 'dh'} onClose={() => setPlanning(null)} onDone={planned} />
+      <SelfPlanModal
+        activity={activity}
+        type={planning === 'dh' ? 'dh' : 'self'}
+        open={planning === 'self' || planning === 'dh'}
+        onClose={() => setPlanning(null)}
+        onDone={planned}
+      />
       <RecordModal
         ids={recording}
         onClose={() => setRecording(null)}
