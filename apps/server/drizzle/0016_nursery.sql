@@ -17,6 +17,20 @@ CREATE TABLE "nursery_activity" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "nursery_dh_flow" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"org_id" integer NOT NULL,
+	"crop_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"remark" text,
+	"attributes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "nursery_entry" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"activity_id" integer NOT NULL,
@@ -73,6 +87,10 @@ ALTER TABLE "nursery_activity" ADD CONSTRAINT "nursery_activity_crop_id_sys_crop
 ALTER TABLE "nursery_activity" ADD CONSTRAINT "nursery_activity_field_id_doe_field_id_fk" FOREIGN KEY ("field_id") REFERENCES "public"."doe_field"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nursery_activity" ADD CONSTRAINT "nursery_activity_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nursery_activity" ADD CONSTRAINT "nursery_activity_updated_by_sys_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nursery_dh_flow" ADD CONSTRAINT "nursery_dh_flow_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nursery_dh_flow" ADD CONSTRAINT "nursery_dh_flow_crop_id_sys_crop_id_fk" FOREIGN KEY ("crop_id") REFERENCES "public"."sys_crop"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nursery_dh_flow" ADD CONSTRAINT "nursery_dh_flow_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nursery_dh_flow" ADD CONSTRAINT "nursery_dh_flow_updated_by_sys_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nursery_entry" ADD CONSTRAINT "nursery_entry_activity_id_nursery_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."nursery_activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nursery_entry" ADD CONSTRAINT "nursery_entry_germplasm_id_germ_germplasm_id_fk" FOREIGN KEY ("germplasm_id") REFERENCES "public"."germ_germplasm"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nursery_harvest" ADD CONSTRAINT "nursery_harvest_activity_id_nursery_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."nursery_activity"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -85,6 +103,8 @@ ALTER TABLE "nursery_pollination" ADD CONSTRAINT "nursery_pollination_female_ent
 ALTER TABLE "nursery_pollination" ADD CONSTRAINT "nursery_pollination_male_entry_id_nursery_entry_id_fk" FOREIGN KEY ("male_entry_id") REFERENCES "public"."nursery_entry"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "nursery_activity_code_uq" ON "nursery_activity" USING btree ("org_id","code");--> statement-breakpoint
 CREATE INDEX "nursery_activity_updated_idx" ON "nursery_activity" USING btree ("org_id","crop_id","updated_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "nursery_dh_flow_code_uq" ON "nursery_dh_flow" USING btree ("org_id","crop_id","code");--> statement-breakpoint
+CREATE INDEX "nursery_dh_flow_updated_idx" ON "nursery_dh_flow" USING btree ("org_id","crop_id","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "nursery_entry_no_uq" ON "nursery_entry" USING btree ("activity_id","entry_no");--> statement-breakpoint
 CREATE INDEX "nursery_entry_name_idx" ON "nursery_entry" USING btree ("activity_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "nursery_harvest_pollination_uq" ON "nursery_harvest" USING btree ("pollination_id");--> statement-breakpoint

@@ -48,6 +48,19 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
     'zh-CN': '材料 {name} 的世代 {generation} 不能再推进',
     en: 'The generation {generation} of entry {name} cannot be advanced',
   },
+  NURSERY_DH_FLOW_CODE_EXISTS: { 'zh-CN': 'DH 流程模板编码 {code} 已存在', en: 'DH flow template code {code} already exists' },
+  NURSERY_DH_ATTRIBUTE_REPEATED: { 'zh-CN': '属性编码 {code} 重复', en: 'Attribute code {code} appears twice' },
+  NURSERY_DH_FORMULA_REQUIRED: { 'zh-CN': '公式属性 {attribute} 需要公式', en: 'Formula attribute {attribute} needs a formula' },
+  NURSERY_DH_FORMULA_UNKNOWN: {
+    'zh-CN': '属性 {attribute} 的公式引用了不存在的属性 {name}',
+    en: 'The formula of {attribute} names an unknown attribute {name}',
+  },
+  NURSERY_DH_FORMULA_CYCLE: {
+    'zh-CN': '属性 {attribute} 的公式引用了自身或排在其后的公式属性 {name}',
+    en: 'The formula of {attribute} names itself or the later formula attribute {name}',
+  },
+  NURSERY_DH_FORMULA_INVALID: { 'zh-CN': '属性 {attribute} 的公式无效：{reason}', en: 'The formula of {attribute} is not valid: {reason}' },
+  NURSERY_DH_FORMULA_FAILED: { 'zh-CN': '无法计算属性 {attribute}：{reason}', en: 'Attribute {attribute} cannot be computed: {reason}' },
 });
 
 export const nurseryFieldLabels: Record<string, Translations> = {
@@ -67,4 +80,7 @@ export const nurseryFieldLabels: Record<string, Translations> = {
   quantity: { 'zh-CN': '数量', en: 'Quantity' },
   unit: { 'zh-CN': '单位', en: 'Unit' },
   harvestType: { 'zh-CN': '收获方式', en: 'Harvest type' },
+  attributes: { 'zh-CN': '属性', en: 'Attributes' },
+  formula: { 'zh-CN': '公式', en: 'Formula' },
+  order: { 'zh-CN': '顺序', en: 'Order' },
 };

@@ -7,4 +7,5 @@ export * from './entry';
 export * from './pollination';
 export * from './harvest';
 export * from './todo';
+export * from './dh-flow';
 export * from './api';

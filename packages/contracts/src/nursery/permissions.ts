@@ -17,4 +17,8 @@ export const nurseryPermissions = {
   pollinationRemove: 'nursery:pollination:remove',
   harvestList: 'nursery:harvest:list',
   harvestAdd: 'nursery:harvest:add',
+  dhFlowList: 'nursery:dhFlow:list',
+  dhFlowAdd: 'nursery:dhFlow:add',
+  dhFlowEdit: 'nursery:dhFlow:edit',
+  dhFlowRemove: 'nursery:dhFlow:remove',
 } as const;

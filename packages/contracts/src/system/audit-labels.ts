@@ -98,6 +98,7 @@ export const auditSubjects: Record<string, Translations> = {
   'nursery.entry': t('苗圃材料', 'nursery entry'),
   'nursery.pollination': t('授粉', 'pollination'),
   'nursery.harvest': t('苗圃收获', 'nursery harvest'),
+  'nursery.dhFlow': t('DH 流程模板', 'DH flow template'),
 };
 
 /** What was done. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from '../common';
 import type { ServerModule } from '../../platform/module';
 import { activityRoutes } from './activity/activity.routes';
+import { dhFlowRoutes } from './dh-flow/dh-flow.routes';
 import { entryRoutes } from './entry/entry.routes';
 import { harvestRoutes } from './harvest/harvest.routes';
 import { pollinationRoutes } from './pollination/pollination.routes';
@@ -16,6 +17,7 @@ export const nurseryModule: ServerModule<JobQueue> = {
     entryRoutes(app);
     pollinationRoutes(app);
     harvestRoutes(app);
+    dhFlowRoutes(app);
   },
   menus: nurseryMenus,
   seedDemo: seedNurseryDemo,

@@ -35,6 +35,13 @@ export const nurseryMenus: MenuContribution[] = [
               button('nursery.harvest.add', '收获入库', 'Harvest into seed lots', 'nursery:harvest:add'),
             ],
           }),
+          page('nursery.dhFlow', 'DH 流程模板', 'DH flow templates', '/nursery/dh/flow', 'nursery:dhFlow:list', {
+            children: [
+              button('nursery.dhFlow.add', 'DH 模板新增', 'Add DH flow template', 'nursery:dhFlow:add'),
+              button('nursery.dhFlow.edit', 'DH 模板修改', 'Edit DH flow template', 'nursery:dhFlow:edit'),
+              button('nursery.dhFlow.remove', 'DH 模板删除', 'Delete DH flow template', 'nursery:dhFlow:remove', false),
+            ],
+          }),
         ],
       },
     ],
