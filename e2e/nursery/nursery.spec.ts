@@ -185,3 +185,39 @@ for (const lang of ['zh-CN', 'en'] as const) {
     await shoot(page, `nursery-inventory-${lang}`);
   });
 }
+
+test('DH flow template: a formula attribute over the others, an unknown attribute refused, the induction rate computed', async ({ page }) => {
+  test.setTimeout(240_000);
+  const code = `DH${Date.now().toString(36).slice(-5).toUpperCase()}`;
+  await page.goto('/login');
+  await new LoginScreen(page).login('admin');
+  const ws = new Workspace(page);
+  await ws.openMenu('育种圃', 'DH 流程模板');
+  await page.getByTestId('dh-flow-add').click();
+  const form = page.getByTestId('dh-flow-form');
+  await form.getByLabel('名称').first().fill(`诱导流程 ${code}`);
+  await form.getByLabel('编码', { exact: true }).fill(code);
+  const row = (i: number) => form.locator('.ant-row').filter({ has: page.locator(`#attributes_${i}_name`) });
+  await form.locator('#attributes_0_name').fill('总籽粒');
+  await form.locator('#attributes_0_code').fill('total');
+  await form.getByRole('button', { name: '添加属性' }).click();
+  await form.locator('#attributes_1_name').fill('单倍体籽粒');
+  await form.locator('#attributes_1_code').fill('haploid');
+  await form.getByRole('button', { name: '添加属性' }).click();
+  await form.locator('#attributes_2_name').fill('诱导率');
+  await form.locator('#attributes_2_code').fill('rate');
+  await chooseOption(page, row(2).locator('#attributes_2_type'), '公式', '公式');
+  await form.locator('#attributes_2_formula').fill('haploids / total * 100');
+  await page.getByRole('button', { name: /^保 ?存$/ }).click();
+  await expect(page.getByText('属性 诱导率 的公式引用了不存在的属性 haploids').first()).toBeVisible();
+  await form.locator('#attributes_2_formula').fill('haploid / total * 100');
+  await page.getByRole('button', { name: /^保 ?存$/ }).click();
+  const line = page.getByTestId('dh-flow-table').locator('.ant-table-row', { hasText: code });
+  await expect(line).toContainText('诱导率 = haploid / total * 100');
+  await line.getByText('试算公式').click();
+  await page.getByLabel('总籽粒').fill('400');
+  await page.getByLabel('单倍体籽粒').fill('38');
+  await page.getByTestId('dh-compute').click();
+  await expect(page.getByRole('dialog')).toContainText('9.5');
+  await shoot(page, 'nursery-dh-flow-zh-CN');
+});

@@ -8,6 +8,7 @@ export const nurseryModule: ModuleManifest = {
   key: 'nursery',
   pages: [
     { component: 'nursery/nursery/design/index', load: () => import('./activity/pages/ActivityListPage') },
+    { component: 'nursery/dh/flow/index', load: () => import('./dh/pages/DhFlowListPage') },
     {
       route: '/nursery/nursery/design/viewActivity/:id',
       titleKey: 'nursery.activity.viewTitle',
