@@ -10,6 +10,7 @@ import { gwsModule } from './modules/gws';
 import { germModule } from './modules/germ';
 import { doeModule } from './modules/doe';
 import { phenoModule } from './modules/pheno';
+import { nurseryModule } from './modules/nursery';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -26,6 +27,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   germModule,
   doeModule,
   phenoModule,
+  nurseryModule,
 ];
 
 useOrganisationSeeders(serverModules.flatMap((m) => (m.seedOrganisation ? [m.seedOrganisation] : [])));

@@ -114,6 +114,9 @@ export const LotRow = z.object({
   germplasmId: z.number().int(),
   accessionNo: z.string(),
   germplasmName: z.string(),
+  /** The germplasm's pedigree and generation (a nursery harvest brings them along). */
+  pedigree: z.string().nullable(),
+  generation: z.string().nullable(),
   placeId: z.number().int(),
   placePath: z.string(),
   warehouseId: z.number().int().nullable(),

@@ -50,6 +50,11 @@ export const auditActionNames: Record<string, Translations> = {
   'pheno.study.traitFile': t('导出 Field Book 性状文件', 'Export a Field Book trait file'),
   'pheno.study.fieldBookImport': t('导入 Field Book 观测数据', 'Import Field Book observations'),
   'pheno.study.analyse': t('运行单点分析', 'Run the single-trial analysis'),
+  'nursery.entry.fromList': t('从种植清单添加苗圃材料', 'Add nursery entries from a planting list'),
+  'nursery.entry.fromGermplasm': t('从种质添加苗圃材料', 'Add nursery entries from germplasm'),
+  'nursery.pollination.planCross': t('计划杂交', 'Plan crosses'),
+  'nursery.pollination.planSelf': t('计划自交或 DH 诱导', 'Plan selfs or DH inductions'),
+  'nursery.pollination.record': t('记录授粉结果', 'Record pollinations'),
 };
 
 /** What an action was done to. */
@@ -98,6 +103,11 @@ export const auditSubjects: Record<string, Translations> = {
   'germ.label': t('标签', 'labels'),
   'germ.document': t('单据', 'document'),
   'pheno.variable': t('表型性状', 'phenotype trait'),
+  'nursery.activity': t('苗圃活动', 'nursery activity'),
+  'nursery.entry': t('苗圃材料', 'nursery entry'),
+  'nursery.pollination': t('授粉', 'pollination'),
+  'nursery.harvest': t('苗圃收获', 'nursery harvest'),
+  'nursery.dhFlow': t('DH 流程模板', 'DH flow template'),
 };
 
 /** What was done. */

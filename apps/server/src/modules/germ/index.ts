@@ -42,3 +42,6 @@ export const germModule: ServerModule<JobQueue> = {
   menus: germMenus,
   seedDemo: seedGermDemo,
 };
+
+/** Harvested seed from the nursery: germplasm record, seed lot and ledger deposit in the caller's transaction. */
+export { receiveHarvestedSeed } from './lot/lot.service';

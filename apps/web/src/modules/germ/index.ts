@@ -52,3 +52,6 @@ export const germModule: ModuleManifest = {
   },
   locales: { 'zh-CN': zh, en },
 };
+
+/** The storage place picker, for modules that put seed into the inventory (a nursery harvest). */
+export { PlaceSelect } from './inventory/components/places';

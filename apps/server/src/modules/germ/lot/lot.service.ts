@@ -14,6 +14,7 @@ import { applyMovement, insufficient, lockLots } from '../ledger/ledger.service'
 import { placeIndex } from '../place/place.service';
 import { germPlace } from '../place/place.tables';
 import { q3 } from '../scope';
+import { allocateAccessionNo } from '../series/series.service';
 import { germLot } from './lot.tables';
 
 const L = germLot;
@@ -50,6 +51,8 @@ const columns = {
   germplasmId: L.germplasmId,
   accessionNo: G.accessionNo,
   germplasmName: G.name,
+  pedigree: G.pedigree,
+  generation: G.generation,
   placeId: L.placeId,
   unit: L.unit,
   quantity: L.quantity,
@@ -330,4 +333,62 @@ export function mergeLots(db: DbOrTx, ctx: RequestContext, src: AuditSource, inp
     }
     return { txnIds };
   });
+}
+
+/**
+ * Harvested seed arriving from a nursery, in the caller's transaction: a germplasm record (next accession
+ * number of the crop's series; name, type, generation, parents, pedigree, source), a lot of it at a place,
+ * and the deposit of the harvested quantity in the ledger.
+ */
+export async function receiveHarvestedSeed(
+  tx: Tx,
+  ctx: RequestContext,
+  src: AuditSource,
+  input: {
+    name: string;
+    type: 'breeding' | 'hybrid' | 'dh';
+    generation: string;
+    pedigree: string | null;
+    femaleParentId: number | null;
+    maleParentId: number | null;
+    source: string;
+    placeId: number;
+    unit: LotUnit;
+    quantity: number;
+    harvestYear: number | null;
+    reason: string;
+    remark: string | null;
+  },
+): Promise<{ germplasmId: number; accessionNo: string; lotId: number; lotNo: string; txnId: number }> {
+  const cropId = requireCropWrite(ctx);
+  await requirePlace(tx, ctx, input.placeId);
+  const accessionNo = await allocateAccessionNo(tx, ctx);
+  const [g] = await tx
+    .insert(G)
+    .values({
+      cropId,
+      accessionNo,
+      name: input.name,
+      type: input.type,
+      generation: input.generation,
+      pedigree: input.pedigree,
+      femaleParentId: input.femaleParentId,
+      maleParentId: input.maleParentId,
+      source: input.source,
+      remark: input.remark,
+      ...createdStamp(ctx),
+    })
+    .returning({ id: G.id });
+  const lotId = await insertLot(tx, ctx, {
+    germplasmId: g.id,
+    placeId: input.placeId,
+    unit: input.unit,
+    lotNo: null,
+    harvestYear: input.harvestYear,
+    seedSource: input.source,
+    remark: input.remark,
+  });
+  const { txnId } = await applyMovement(tx, ctx, src, { lotId, type: 'deposit', amount: input.quantity, reason: input.reason });
+  const [lot] = await tx.select({ lotNo: L.lotNo }).from(L).where(eq(L.id, lotId));
+  return { germplasmId: g.id, accessionNo, lotId, lotNo: lot.lotNo, txnId };
 }

@@ -80,6 +80,8 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
         : [
             { title: t('germ.germplasm.accessionNo'), dataIndex: 'accessionNo', key: 'accessionNo', sorter: true, width: 100 },
             { title: t('germ.germplasm.name'), dataIndex: 'germplasmName', key: 'germplasmName', sorter: true, width: 160, ellipsis: true },
+            { title: t('germ.germplasm.pedigree'), dataIndex: 'pedigree', key: 'pedigree', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
+            { title: t('germ.germplasm.generation'), dataIndex: 'generation', key: 'generation', width: 80, render: (v: string | null) => v ?? '—' },
           ]),
       {
         title: t('germ.lot.balance'),

@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { RequestContext } from '../../platform/context';
+import type { SeedOrg } from '../../platform/module';
+import type { AuditSource } from '../audit';
+import { germGermplasm } from '../germ/germplasm/germplasm.tables';
+import { germPlace } from '../germ/place/place.tables';
+import { createActivity } from './activity/activity.service';
+import { entriesFromGermplasm } from './entry/entry.service';
+import { harvestPollinations } from './harvest/harvest.service';
+import { finishPollinations, planCrosses, planSelfs, recordPollinations } from './pollination/pollination.service';
+import { nurseryPollination } from './pollination/pollination.tables';
+import { nurseryEntry } from './entry/entry.tables';
+
+/** The inbreds of the demo maize nursery (by accession key of the germ demo data, names as there). */
+const PARENTS = ['郑58', 'PH6WC', 'PH4CV', 'Mo17', 'CML159', 'LH198'];
+
+/**
+ * A maize nursery of the demo organisation, made through the module's own services as a breeder would:
+ * six inbreds entered from the germplasm bank, crosses (郑58 and PH6WC as females with three males), a self
+ * and a DH induction of an F1 cross, recorded and finished; the successful ones harvested into seed lots.
+ * A second nursery stays in planning with open crosses (the dashboard's breeding-list to-dos).
+ */
+export async function seedNurseryDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
+  const maize = org.crops.maize;
+  const admin = org.users.admin;
+  if (!maize || !admin) return;
+  const ctx: RequestContext = {
+    sessionId: 'seed',
+    userId: admin,
+    username: 'admin',
+    orgId: org.orgId,
+    cropId: maize,
+    cropAccess: 'operate',
+    roles: ['admin'],
+    permissions: ['*:*:*'],
+    platformAdmin: false,
+    locale: 'zh-CN',
+    ip: '127.0.0.1',
+  };
+  const src: AuditSource = { orgId: org.orgId, userId: admin, username: 'admin', ip: null, userAgent: null, requestId: null };
+  const parents = await db
+    .select({ id: germGermplasm.id, name: germGermplasm.name })
+    .from(germGermplasm)
+    .where(and(eq(germGermplasm.orgId, org.orgId), eq(germGermplasm.cropId, maize), inArray(germGermplasm.name, PARENTS)));
+  const f1 = await db
+    .select({ id: germGermplasm.id })
+    .from(germGermplasm)
+    .where(and(eq(germGermplasm.orgId, org.orgId), eq(germGermplasm.cropId, maize), eq(germGermplasm.generation, 'F1')))
+    .orderBy(asc(germGermplasm.id))
+    .limit(1);
+  const [box] = await db
+    .select({ id: germPlace.id })
+    .from(germPlace)
+    .where(and(eq(germPlace.orgId, org.orgId), eq(germPlace.level, 'box')))
+    .orderBy(asc(germPlace.id))
+    .limit(1);
+  if (parents.length < 4 || !box) return;
+  const byName = new Map(parents.map((p) => [p.name, p.id]));
+  const ids = PARENTS.filter((n) => byName.has(n)).map((n) => byName.get(n)!);
+
+  const done = await createActivity(db, ctx, {
+    name: '2026 夏播杂交圃',
+    code: 'NUR-2026-S',
+    fieldId: null,
+    year: 2026,
+    season: 'summer',
+    maxMales: 3,
+    remark: '演示：杂交、自交和 DH 诱导，成功的授粉已收获入库',
+  });
+  await entriesFromGermplasm(db, ctx, { activityId: done.id, germplasmIds: [...ids, ...f1.map((g) => g.id)] });
+  const entries = await db.select().from(nurseryEntry).where(eq(nurseryEntry.activityId, done.id)).orderBy(asc(nurseryEntry.entryNo));
+  const entryOf = (germplasmId: number) => entries.find((e) => e.germplasmId === germplasmId)!.id;
+  const females = ids.slice(0, 2).map(entryOf);
+  const males = ids.slice(2, 5).map(entryOf);
+  await planCrosses(db, ctx, { activityId: done.id, femaleEntryIds: females, maleEntryIds: males, mode: 'factorial' });
+  if (f1.length) {
+    await planSelfs(db, ctx, { activityId: done.id, type: 'self', entryIds: [entryOf(f1[0].id)] });
+    await planSelfs(db, ctx, { activityId: done.id, type: 'dh', entryIds: [entryOf(f1[0].id)] });
+  }
+  const planned = await db.select().from(nurseryPollination).where(eq(nurseryPollination.activityId, done.id)).orderBy(asc(nurseryPollination.seq));
+  // One cross failed (the fourth); the others, the self and the DH induction succeeded.
+  const failed = planned.filter((p, i) => p.type === 'cross' && i === 3).map((p) => p.id);
+  const ok = planned.map((p) => p.id).filter((id) => !failed.includes(id));
+  await recordPollinations(db, ctx, { ids: ok, date: '2026-07-18', person: '王育种', bags: 6, result: 'success', remark: null });
+  if (failed.length) await recordPollinations(db, ctx, { ids: failed, date: '2026-07-18', person: '王育种', bags: 4, result: 'fail', remark: '花粉不足' });
+  await finishPollinations(
+    db,
+    ctx,
+    planned.map((p) => p.id),
+  );
+  await harvestPollinations(db, ctx, src, {
+    activityId: done.id,
+    pollinationIds: ok,
+    harvestType: 'ear',
+    placeId: box.id,
+    unit: 'g',
+    quantity: 180,
+    remark: null,
+  });
+
+  const open = await createActivity(db, ctx, {
+    name: '2026 冬繁南繁圃',
+    code: 'NUR-2026-W',
+    fieldId: null,
+    year: 2026,
+    season: 'winter',
+    maxMales: 2,
+    remark: '演示：计划中的杂交',
+  });
+  await entriesFromGermplasm(db, ctx, { activityId: open.id, germplasmIds: ids });
+  const openEntries = await db.select().from(nurseryEntry).where(eq(nurseryEntry.activityId, open.id)).orderBy(asc(nurseryEntry.entryNo));
+  await planCrosses(db, ctx, {
+    activityId: open.id,
+    femaleEntryIds: [openEntries[0].id, openEntries[1].id],
+    maleEntryIds: [openEntries[2].id, openEntries[3].id],
+    mode: 'single',
+  });
+}

@@ -1,0 +1,32 @@
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePage, useRecordTitle } from '../../../../lib/page-context';
+import { DetailState } from '../../components/DetailState';
+import { EntriesPanel } from '../../entry/components/EntriesPanel';
+import { HarvestPanel } from '../../harvest/components/HarvestPanel';
+import { PollinationsPanel } from '../../pollination/components/PollinationsPanel';
+import { ActivityHeader } from '../components/ActivityHeader';
+import { useActivity } from '../components/useActivity';
+
+/** /nursery/nursery/design/viewActivity/:id: a nursery with its entries, pollinations and harvests. */
+export default function ActivityViewPage() {
+  const { t } = useTranslation();
+  const id = Number(usePage().params.id);
+  const { data, isError } = useActivity(id);
+  useRecordTitle('nursery.activity.viewTitle', data?.code);
+  if (!data) return <DetailState failed={isError} />;
+  return (
+    <div className="bw-page">
+      <Card variant="borderless" title={`${data.code} · ${data.name}`}>
+        <ActivityHeader activity={data} />
+        <Tabs
+          items={[
+            { key: 'entries', label: t('nursery.activity.tabs.entries'), children: <EntriesPanel activity={data} /> },
+            { key: 'pollinations', label: t('nursery.activity.tabs.pollinations'), children: <PollinationsPanel activity={data} /> },
+            { key: 'harvests', label: t('nursery.activity.tabs.harvests'), children: <HarvestPanel activity={data} /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

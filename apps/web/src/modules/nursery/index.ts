@@ -1,0 +1,57 @@
+import { nurseryPermissions as P } from '@breedwise/contracts/nursery';
+import type { ModuleManifest } from '../types';
+import zh from './locales/zh-CN.json';
+import en from './locales/en.json';
+
+/** Nursery: nursery designs and activities, entries, pollinations (cross, self, DH) and harvests into seed lots. */
+export const nurseryModule: ModuleManifest = {
+  key: 'nursery',
+  pages: [
+    { component: 'nursery/nursery/design/index', load: () => import('./activity/pages/ActivityListPage') },
+    { component: 'nursery/dh/flow/index', load: () => import('./dh/pages/DhFlowListPage') },
+    {
+      route: '/nursery/nursery/design/viewActivity/:id',
+      titleKey: 'nursery.activity.viewTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./activity/pages/ActivityViewPage'),
+    },
+    {
+      route: '/nursery/nursery/design/editActivity/:id',
+      titleKey: 'nursery.activity.editTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./activity/pages/ActivityEditPage'),
+    },
+    {
+      route: '/nursery/nursery/entries/viewNurseryGroup/:id',
+      titleKey: 'nursery.entry.title',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./entry/pages/EntriesPage'),
+    },
+    {
+      route: '/nursery/hybrid/events/hybridDetail/:id',
+      titleKey: 'nursery.pollination.viewTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./pollination/pages/PollinationDetailPage'),
+    },
+    {
+      route: '/nursery/nursery/obtain/viewObtain/:id',
+      titleKey: 'nursery.harvest.viewTitle',
+      parentPath: '/nursery/nursery/design',
+      load: () => import('./harvest/pages/HarvestPage'),
+    },
+  ],
+  dashboard: {
+    todos: [
+      {
+        // The breeding lists: my open pollinations and my successes waiting for harvest.
+        key: 'nursery.breedingLists',
+        titleKey: 'nursery.todo.breedingLists',
+        permission: P.pollinationList,
+        path: '/nursery/nursery/design',
+        // The module's client (and its contracts) load with the first count, not with the workspace.
+        count: async () => (await (await import('./api')).api.nursery.todo.mine(undefined, { errorMode: 'silent' })).total,
+      },
+    ],
+  },
+  locales: { 'zh-CN': zh, en },
+};
