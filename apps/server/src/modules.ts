@@ -9,6 +9,7 @@ import { feedbackModule } from './modules/feedback';
 import { gwsModule } from './modules/gws';
 import { germModule } from './modules/germ';
 import { doeModule } from './modules/doe';
+import { bpmModule } from './modules/bpm';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -22,6 +23,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   licenseModule,
   feedbackModule,
   gwsModule,
+  bpmModule,
   germModule,
   doeModule,
 ];

@@ -6,6 +6,7 @@ import { messageApi } from './message/api';
 import { feedbackApi } from './feedback/api';
 import { gwsApi } from './gws/api';
 import { germApi } from './germ/api';
+import { bpmApi } from './bpm/api';
 import { systemApi } from './system/api';
 import { authApi } from './auth/api';
 import { licenseApi } from './license/api';
@@ -15,4 +16,4 @@ import { licenseApi } from './license/api';
  * 401/403 matrix from these; the web imports each module's API from its own entry point instead, so that
  * a page loads only the contracts of its module.
  */
-export const moduleApis: readonly ModuleApi[] = [platformApi, commonApi, messageApi, feedbackApi, gwsApi, systemApi, authApi, licenseApi, doeApi, germApi];
+export const moduleApis: readonly ModuleApi[] = [platformApi, commonApi, messageApi, feedbackApi, gwsApi, systemApi, authApi, licenseApi, doeApi, germApi, bpmApi];

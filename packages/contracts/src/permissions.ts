@@ -2,6 +2,7 @@ import { doePermissions, doeRoleGrants } from './doe/permissions';
 import { commonPermissions } from './common/permissions';
 import { feedbackPermissions } from './feedback/permissions';
 import { germPermissions, germRoleGrants } from './germ/permissions';
+import { bpmPermissions, bpmRoleGrants } from './bpm/permissions';
 import { licensePermissions } from './license/permissions';
 import { systemPermissions, systemRoleGrants } from './system/permissions';
 import type { GrantedRoleKey, RoleGrants } from './roles';
@@ -14,6 +15,7 @@ export const Permissions = {
   feedback: feedbackPermissions,
   doe: doePermissions,
   germ: germPermissions,
+  bpm: bpmPermissions,
 } as const;
 
 /** True when `granted` holds `required` directly or through the administrator wildcard. */
@@ -22,7 +24,7 @@ export function hasPermission(granted: readonly string[], required: string): boo
 }
 
 /** Every module's grants to the built-in roles, one line per module (as `Permissions`). */
-const moduleRoleGrants: readonly RoleGrants[] = [systemRoleGrants, doeRoleGrants, germRoleGrants];
+const moduleRoleGrants: readonly RoleGrants[] = [systemRoleGrants, doeRoleGrants, germRoleGrants, bpmRoleGrants];
 
 /** The permission strings a built-in role receives, from every module's declaration. */
 export function builtinRolePermissions(role: GrantedRoleKey): string[] {

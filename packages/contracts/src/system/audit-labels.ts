@@ -89,6 +89,13 @@ export const auditSubjects: Record<string, Translations> = {
   'germ.cart': t('申请车', 'request cart'),
   'germ.label': t('标签', 'labels'),
   'germ.document': t('单据', 'document'),
+  'bpm.model': t('流程模型', 'process model'),
+  'bpm.instance': t('流程实例', 'process instance'),
+  'bpm.task': t('审批任务', 'approval task'),
+  'bpm.common': t('业务流程', 'business process'),
+  'bpm.userGroup': t('用户组', 'user group'),
+  'bpm.assignRule': t('任务分配规则', 'task assignment rule'),
+  'bpm.binding': t('业务流程绑定', 'business process binding'),
 };
 
 /** What was done. */
@@ -149,6 +156,10 @@ export const auditVerbs: Record<string, Translations> = {
   menus: t('设置菜单', 'Set the menus of'),
   forceLogout: t('强制下线', 'Sign out'),
   resetPassword: t('重置密码', 'Reset the password of'),
+  deploy: t('部署', 'Deploy'),
+  updateState: t('变更状态', 'Change the state of'),
+  updateAssignee: t('转办', 'Hand over'),
+  initProcess: t('发起', 'Start'),
 };
 
 /** The name of an action in a language: "新建试验" / "Create experiment"; the code when unknown. */
