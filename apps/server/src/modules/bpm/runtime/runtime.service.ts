@@ -255,6 +255,13 @@ function requireRunning(ctx: RequestContext, inst: Instance) {
   if (inst.status !== 'running') throw conflict('BPM_INSTANCE_NOT_RUNNING', { status: statusWord(ctx, inst.status) });
 }
 
+/** A decided task is "already handled"; a task closed by the end of its instance names that end. */
+function requireOpen(ctx: RequestContext, inst: Instance, task: typeof T.$inferSelect) {
+  if (task.status === 'approved' || task.status === 'rejected') throw conflict('BPM_TASK_HANDLED');
+  requireRunning(ctx, inst);
+  if (task.status !== 'open') throw conflict('BPM_TASK_HANDLED');
+}
+
 async function saveState(tx: Tx, inst: Instance, state: InstanceState) {
   await tx.update(I).set({ state }).where(eq(I.id, inst.id));
   return { ...inst, state };
@@ -294,8 +301,7 @@ export async function decideTaskIn(
   const inst = await lockInstance(tx, ctx, seen.instanceId);
   // Read again under the lock: a concurrent decision has committed by now.
   const [task] = await tx.select().from(T).where(eq(T.id, input.id));
-  requireRunning(ctx, inst);
-  if (task.status !== 'open') throw conflict('BPM_TASK_HANDLED');
+  requireOpen(ctx, inst, task);
   if (!mayHandle(ctx, task)) throw new AppError(403, 'BPM_TASK_NOT_YOURS');
   const def = (await tx.select().from(D).where(eq(D.id, inst.definitionId)))[0];
   const { state, effects } = engine(() =>
@@ -367,8 +373,7 @@ export async function updateAssignee(db: DbOrTx, ctx: RequestContext, id: number
     if (!seen) throw notFound();
     const inst = await lockInstance(tx, ctx, seen.instanceId);
     const [task] = await tx.select().from(T).where(eq(T.id, id));
-    requireRunning(ctx, inst);
-    if (task.status !== 'open') throw conflict('BPM_TASK_HANDLED');
+    requireOpen(ctx, inst, task);
     if (!mayHandle(ctx, task)) throw new AppError(403, 'BPM_TASK_NOT_YOURS');
     if (!(await orgMembers(tx, inst.orgId, [userId])).length) throw notFound();
     await tx.update(T).set({ assigneeUserId: userId, candidateUserIds: [userId], candidatePermission: null }).where(eq(T.id, id));
