@@ -16,3 +16,4 @@ export const bpmModule: ServerModule = {
 export { registerBusinessType, type BusinessType, type BusinessEnd } from './runtime/business';
 export { initBusinessProcessIn, cancelBusinessProcessIn, myOpenTaskFor, decideTaskIn } from './runtime/runtime.service';
 export { bpmInstance, bpmTask } from './runtime/runtime.tables';
+export { seedBusinessProcess } from './runtime/seed-process';

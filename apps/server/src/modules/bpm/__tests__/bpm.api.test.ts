@@ -406,6 +406,15 @@ describe('business integration: outbound documents', () => {
   });
 });
 
+describe('demo data', () => {
+  it('the submitted demo documents wait in the administrator\'s to-do; the reviewed ones have ended processes', async () => {
+    const rows = (await t.call('GET', `${B}/task/todo-page`, { token: admin, query: { businessType: 'germ_scrap' } })).body.rows;
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    const ended = await t.db.select().from(bpmInstance).where(sql`${bpmInstance.businessType} = 'germ_inbound' and ${bpmInstance.status} in ('approved', 'rejected')`);
+    expect(ended.map((i) => i.status).sort()).toEqual(['approved', 'rejected']);
+  });
+});
+
 describe('tenancy', () => {
   it('another organisation sees none of these tasks or instances', async () => {
     const res = await t.call('GET', `${B}/task/todo-page`, { token: outsider });
