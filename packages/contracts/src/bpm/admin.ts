@@ -127,3 +127,24 @@ export const binding = resource(
     },
   },
 );
+
+/** Users and roles of the organisation for the pickers (rules, groups, hand-over). */
+export const simpleUser = resource(
+  { tag: 'bpm: users and roles', base: '/bpm/user' },
+  {
+    listSimpleUsers: {
+      method: 'GET',
+      path: '/list-simple-users',
+      permission: P.taskQuery,
+      summary: 'Enabled users of the organisation (id, name)',
+      data: z.array(SimpleOption),
+    },
+    listSimpleRoles: {
+      method: 'GET',
+      path: '/list-simple-roles',
+      permission: P.ruleQuery,
+      summary: 'Roles of the organisation (id, name)',
+      data: z.array(SimpleOption),
+    },
+  },
+);

@@ -1,7 +1,7 @@
 import { defineApi } from '../http/endpoint';
 import { definition, model } from './model';
 import { common, instance, task } from './runtime';
-import { assignRule, binding, userGroup } from './admin';
+import { assignRule, binding, simpleUser, userGroup } from './admin';
 
 /** Every workflow endpoint, under /api/bpm (the spec's paths: /api/bpm/bpm/model/page, ...). */
-export const bpmApi = defineApi('bpm', '/api/bpm', { model, definition, instance, task, common, userGroup, assignRule, binding });
+export const bpmApi = defineApi('bpm', '/api/bpm', { model, definition, instance, task, common, userGroup, assignRule, binding, user: simpleUser });

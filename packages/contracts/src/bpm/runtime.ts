@@ -17,7 +17,7 @@ export const Variables = z.record(z.string().max(64), z.unknown()).default({});
 
 export const InstanceCreate = z.object({ definitionId: z.number().int().positive(), variables: Variables });
 export type InstanceCreate = z.input<typeof InstanceCreate>;
-export const InstanceCancel = z.object({ id: z.number().int().positive(), reason: requiredText(500) });
+export const InstanceCancel = z.object({ id: z.coerce.number().int().positive(), reason: requiredText(500) });
 export type InstanceCancel = z.input<typeof InstanceCancel>;
 export const InitProcess = z.object({
   businessType: z.string().trim().min(1).max(64),
@@ -110,8 +110,8 @@ export const instance = resource(
       method: 'DELETE',
       path: '/cancel',
       permission: P.instanceCancel,
-      summary: 'Cancels a running instance the caller started, with a reason',
-      body: InstanceCancel,
+      summary: 'Cancels a running instance the caller started, with a reason (query: id, reason)',
+      query: InstanceCancel,
       data: InstanceDetail,
     },
     get: {

@@ -59,7 +59,7 @@ export function bpmRoutes(app: FastifyInstance) {
 
   registerEndpoints(app, R.instance, {
     create: (req) => runtime.createInstance(db, ctxOf(req), sourceOf(req), req.body.definitionId, req.body.variables),
-    cancel: (req) => runtime.cancelInstance(db, ctxOf(req), sourceOf(req), req.body.id, req.body.reason),
+    cancel: (req) => runtime.cancelInstance(db, ctxOf(req), sourceOf(req), req.query.id, req.query.reason),
     get: (req) => runtime.getInstance(db, ctxOf(req), req.query.id),
     myPage: (req) => runtime.myInstances(db, ctxOf(req), req.query),
   });
@@ -94,6 +94,11 @@ export function bpmRoutes(app: FastifyInstance) {
     list: (req) => admin.listRules(db, ctxOf(req), req.query.definitionId),
     create: (req) => admin.createRule(db, ctxOf(req), req.body),
     update: (req) => admin.updateRule(db, ctxOf(req), req.body),
+  });
+
+  registerEndpoints(app, R.user, {
+    listSimpleUsers: (req) => admin.listSimpleUsers(db, ctxOf(req)),
+    listSimpleRoles: (req) => admin.listSimpleRoles(db, ctxOf(req)),
   });
 
   registerEndpoints(app, R.binding, {

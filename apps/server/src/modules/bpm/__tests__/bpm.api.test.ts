@@ -223,12 +223,12 @@ describe('execution', () => {
   it('a cancelled instance takes no more decisions; only its starter cancels it, with a reason', async () => {
     const inst = await start(two.definitionId, { quantity: 1 });
     const task = await openTask(u1, inst.body.data.id);
-    const noReason = await t.call('DELETE', `${B}/process-instance/cancel`, { token: breeder, body: { id: inst.body.data.id, reason: ' ' }, headers: en });
+    const noReason = await t.call('DELETE', `${B}/process-instance/cancel`, { token: breeder, query: { id: inst.body.data.id, reason: ' ' }, headers: en });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors[0].field).toBe('reason');
-    const notStarter = await t.call('DELETE', `${B}/process-instance/cancel`, { token: u1, body: { id: inst.body.data.id, reason: 'x' }, headers: en });
+    const notStarter = await t.call('DELETE', `${B}/process-instance/cancel`, { token: u1, query: { id: inst.body.data.id, reason: 'x' }, headers: en });
     expect(notStarter.body.errorCode).toBe('BPM_NOT_STARTER');
-    const cancelled = await t.call('DELETE', `${B}/process-instance/cancel`, { token: breeder, body: { id: inst.body.data.id, reason: 'changed my mind' } });
+    const cancelled = await t.call('DELETE', `${B}/process-instance/cancel`, { token: breeder, query: { id: inst.body.data.id, reason: 'changed my mind' } });
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelReason: 'changed my mind', currentTasks: [] });
     const late = await decide('approve', task.id, u1);
     expect(late.status).toBe(409);
@@ -385,7 +385,7 @@ describe('business integration: outbound documents', () => {
     // Cancelling from the process screen returns the document to draft.
     await t.call('PUT', `${api}/outbound/status`, { token: admin, body: { id: second.docId, action: 'submit' } });
     const [third] = await t.db.select().from(bpmInstance).where(sql`${bpmInstance.businessKey} = ${String(second.docId)} and ${bpmInstance.status} = 'running'`);
-    await t.call('DELETE', `${B}/process-instance/cancel`, { token: admin, body: { id: third.id, reason: 'wrong lot' } });
+    await t.call('DELETE', `${B}/process-instance/cancel`, { token: admin, query: { id: third.id, reason: 'wrong lot' } });
     expect((await t.call('GET', `${api}/outbound/detail/${second.docId}`, { token: admin })).body.data.status).toBe('draft');
     // A suspended bound definition refuses the submission, and the document stays a draft.
     await t.call('PUT', `${B}/model/update-state`, { token: admin, body: { id: two.definitionId, state: 'suspended' } });

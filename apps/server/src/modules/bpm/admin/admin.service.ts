@@ -7,7 +7,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../../platfo
 import { listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { inOrg } from '../../../platform/tenant';
-import { sysUser, sysUserOrg } from '../../system';
+import { sysRole, sysUser, sysUserOrg } from '../../system';
 import { bpmDefinition, bpmModel } from '../model/model.tables';
 import { businessTypes, businessType } from '../runtime/business';
 import { bpmAssignRule, bpmBinding, bpmUserGroup } from './admin.tables';
@@ -183,4 +183,25 @@ export async function saveBinding(db: DbOrTx, ctx: RequestContext, input: { busi
     .values({ orgId, businessType: input.businessType, modelId: m.id })
     .onConflictDoUpdate({ target: [bpmBinding.orgId, bpmBinding.businessType], set: { modelId: m.id, updatedAt: new Date() } });
   return (await listBindings(db, ctx)).find((b) => b.businessType === input.businessType)!;
+}
+
+// ---------------------------------------------------------------- pickers
+
+export async function listSimpleUsers(db: DbOrTx, ctx: RequestContext) {
+  const rows = await db
+    .select({ id: sysUser.id, nickName: sysUser.nickName, username: sysUser.username })
+    .from(sysUser)
+    .innerJoin(sysUserOrg, and(eq(sysUserOrg.userId, sysUser.id), eq(sysUserOrg.orgId, requireOrg(ctx))))
+    .where(eq(sysUser.status, 'enabled'))
+    .orderBy(sysUser.id);
+  return rows.map((r) => ({ id: r.id, name: r.nickName || r.username }));
+}
+
+export async function listSimpleRoles(db: DbOrTx, ctx: RequestContext) {
+  const rows = await db
+    .select({ id: sysRole.id, name: sysRole.roleName })
+    .from(sysRole)
+    .where(eq(sysRole.orgId, requireOrg(ctx)))
+    .orderBy(sysRole.id);
+  return rows;
 }
