@@ -32,7 +32,7 @@ export function TaskDecisionModal({ task, initial = 'approve', onClose }: { task
       open={!!task}
       title={t('bpm.task.decideTitle', { name: task?.name ?? '', process: task?.instanceName ?? '' })}
       okText={t(`bpm.task.${outcome}`)}
-      okButtonProps={{ danger: outcome === 'reject', loading: busy, 'data-testid': 'task-decide-ok' } as Record<string, unknown>}
+      okButtonProps={{ danger: outcome === 'reject', loading: busy, ...{ 'data-testid': 'task-decide-ok' } }}
       onOk={() => void submit()}
       onCancel={() => onClose(false)}
       destroyOnHidden
