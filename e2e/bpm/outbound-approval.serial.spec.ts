@@ -101,6 +101,10 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
     await expect(row).toContainText('未部署');
     await row.getByTestId('model-design').click();
     await expect(p.getByTestId('bpmn-modeler').locator('[data-element-id="keeper"]')).toBeVisible();
+    // The keeper's reject ends the process (no target); the head's goes back to the keeper.
+    await p.getByTestId('bpmn-modeler').locator('g.djs-shape[data-element-id="head"] .djs-hit').click({ force: true });
+    await expect(p.getByTestId('bpm-properties')).toContainText('head');
+    await chooseOption(p, p.getByTestId('prop-reject-target'), 'Seed', 'Seed keeper');
     // The gateway's "large" output: its condition through our panel (the safe expression language).
     await p.getByTestId('bpmn-modeler').locator('g.djs-connection[data-element-id="f_big"]').click({ force: true });
     const cond = p.getByTestId('prop-condition');
@@ -108,10 +112,6 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
     await expect(p.getByTestId('bpm-properties').locator('.ant-form-item-explain-error')).toBeVisible();
     await cond.fill('quantity > 5');
     await cond.blur();
-    // The keeper's reject ends the process (no target); the head's goes back to the keeper.
-    await p.getByTestId('bpmn-modeler').locator('g.djs-shape[data-element-id="head"] .djs-hit').click({ force: true });
-    await expect(p.getByTestId('bpm-properties')).toContainText('head');
-    await chooseOption(p, p.getByTestId('prop-reject-target'), 'Seed', 'Seed keeper');
     for (const width of [1440, 1280]) {
       await p.setViewportSize({ width, height: width === 1440 ? 900 : 720 });
       await shot(p, `bpm-designer-${width}`, 'zh-CN');

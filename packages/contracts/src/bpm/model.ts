@@ -106,7 +106,7 @@ export const model = resource(
       path: '/deploy',
       permission: P.modelDeploy,
       summary: 'Deploys the model: a new immutable definition version (running instances keep theirs)',
-      query: IdQuery,
+      body: z.object({ id: z.number().int().positive() }),
       data: DefinitionRow,
     },
     updateState: {

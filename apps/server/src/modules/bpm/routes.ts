@@ -47,7 +47,7 @@ export function bpmRoutes(app: FastifyInstance) {
       if (xml === null) throw new AppError(400, 'BPM_BPMN_FILE');
       return models.importModel(db, ctx, xml, name);
     },
-    deploy: (req) => models.deployModel(db, ctxOf(req), req.query.id),
+    deploy: (req) => models.deployModel(db, ctxOf(req), req.body.id),
     updateState: (req) => models.setDefinitionState(db, ctxOf(req), req.body.id, req.body.state),
   });
 

@@ -60,7 +60,7 @@ afterAll(() => t.close());
 async function deploy(key: string, xml: string, users: Record<string, number[]> = {}) {
   const m = await t.call('POST', `${B}/model/create`, { token: admin, body: { key, name: key, bpmnXml: xml } });
   expect(m.status, JSON.stringify(m.body)).toBe(200);
-  const d = await t.call('POST', `${B}/model/deploy`, { token: admin, query: { id: m.body.data.id } });
+  const d = await t.call('POST', `${B}/model/deploy`, { token: admin, body: { id: m.body.data.id } });
   expect(d.status, JSON.stringify(d.body)).toBe(200);
   for (const [taskKey, options] of Object.entries(users)) {
     const r = await t.call('POST', `${B}/task-assign-rule/create`, { token: admin, body: { definitionId: d.body.data.id, taskKey, type: 'user', options } });
@@ -96,10 +96,10 @@ describe('process models', () => {
     expect(imp.statusCode).toBe(200);
     const model = JSON.parse(imp.body).data;
     expect(model).toMatchObject({ key: 'imported_two', name: 'Imported two-step', latest: null });
-    const v1 = await t.call('POST', `${B}/model/deploy`, { token: admin, query: { id: model.id } });
+    const v1 = await t.call('POST', `${B}/model/deploy`, { token: admin, body: { id: model.id } });
     expect(v1.body.data).toMatchObject({ version: 1, state: 'active', userTasks: [{ key: 'manager' }, { key: 'director', rejectTarget: 'manager' }] });
     await t.call('PUT', `${B}/model/update`, { token: admin, body: { id: model.id, name: 'Imported two-step', bpmnXml: twoStep('imported_two', '${quantity &gt; 5}') } });
-    const v2 = await t.call('POST', `${B}/model/deploy`, { token: admin, query: { id: model.id } });
+    const v2 = await t.call('POST', `${B}/model/deploy`, { token: admin, body: { id: model.id } });
     expect(v2.body.data.version).toBe(2);
     const xml1 = await t.call('GET', `${B}/process-definition/get-bpmn-xml`, { token: admin, query: { id: v1.body.data.id } });
     expect(xml1.body.data).toContain('quantity &gt; 100');
@@ -241,7 +241,7 @@ describe('execution', () => {
   it('running instances keep the version they started on', async () => {
     const inst = await start(two.definitionId, { quantity: 50 });
     await t.call('PUT', `${B}/model/update`, { token: admin, body: { id: two.modelId, name: 'exec_two', bpmnXml: twoStep('exec_two', '${quantity &gt; 10}') } });
-    const v2 = await t.call('POST', `${B}/model/deploy`, { token: admin, query: { id: two.modelId } });
+    const v2 = await t.call('POST', `${B}/model/deploy`, { token: admin, body: { id: two.modelId } });
     expect(v2.body.data.version).toBe(2);
     await decide('approve', (await openTask(u1, inst.body.data.id)).id, u1);
     // Version 1: 50 is not above 100, so no director.

@@ -60,7 +60,6 @@ export default function DefinitionListPage() {
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, navigate, canUpdate],
   );
   const params = useMemo(() => ({ keyword: keyword || undefined }), [keyword]);
