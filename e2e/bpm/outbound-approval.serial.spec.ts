@@ -44,6 +44,13 @@ const T = {
   en: { approve: 'Approve', reject: 'Reject', ok: 'OK', todo: 'To-do', submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', draft: 'Draft' },
 };
 
+/** A paged list (answered as {rows, total}, not under data). */
+async function getPage<T>(page: Page, token: string, url: string): Promise<{ rows: T[] }> {
+  const res = await page.request.get(url, { headers: { token } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as { rows: T[] };
+}
+
 async function newUser(page: Page, admin: string, username: string, roleKey: string) {
   const roles = (await (await page.request.get('/api/system/role/list?pageSize=50', { headers: { token: admin } })).json()) as { rows: { id: number; roleKey: string }[] };
   await call(page, admin, 'POST', '/api/system/user/create', {
@@ -122,7 +129,7 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
     await p.getByRole('button', { name: T['zh-CN'].ok }).click();
     await expect(p.locator('.ant-message')).toContainText('已部署为版本 1');
     await ctx.close();
-    const models = await call<{ rows: { id: number; key: string; latest: { id: number } | null }[] }>(page, admin, 'GET', `/api/bpm/bpm/model/page?keyword=${key}`);
+    const models = await getPage<{ id: number; key: string; latest: { id: number } | null }>(page, admin, `/api/bpm/bpm/model/page?keyword=${key}`);
     modelId = models.rows[0].id;
     const defId = models.rows[0].latest!.id;
     const xml = await call<string>(page, admin, 'GET', `/api/bpm/bpm/process-definition/get-bpmn-xml?id=${defId}`);
@@ -200,7 +207,7 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
     }
   } finally {
     // Outbound documents go back to the one-step approval.
-    const models = await call<{ rows: { id: number; key: string }[] }>(page, admin, 'GET', '/api/bpm/bpm/model/page?keyword=one-step-approval');
+    const models = await getPage<{ id: number; key: string }>(page, admin, '/api/bpm/bpm/model/page?keyword=one-step-approval');
     await call(page, admin, 'PUT', '/api/bpm/bpm/relationship/save', { businessType: 'germ_outbound', modelId: models.rows[0].id });
   }
   expect(modelId).toBeGreaterThan(0);

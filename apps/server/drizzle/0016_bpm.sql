@@ -28,6 +28,21 @@ CREATE TABLE "bpm_user_group" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bpm_leave" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"org_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"type" text NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"days" integer NOT NULL,
+	"reason" text NOT NULL,
+	"remark" text,
+	"status" text DEFAULT 'running' NOT NULL,
+	"process_instance_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "bpm_definition" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"org_id" integer NOT NULL,
@@ -97,6 +112,9 @@ ALTER TABLE "bpm_binding" ADD CONSTRAINT "bpm_binding_org_id_sys_org_id_fk" FORE
 ALTER TABLE "bpm_binding" ADD CONSTRAINT "bpm_binding_model_id_bpm_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."bpm_model"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bpm_user_group" ADD CONSTRAINT "bpm_user_group_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bpm_user_group" ADD CONSTRAINT "bpm_user_group_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bpm_leave" ADD CONSTRAINT "bpm_leave_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bpm_leave" ADD CONSTRAINT "bpm_leave_user_id_sys_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."sys_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bpm_leave" ADD CONSTRAINT "bpm_leave_process_instance_id_bpm_instance_id_fk" FOREIGN KEY ("process_instance_id") REFERENCES "public"."bpm_instance"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bpm_definition" ADD CONSTRAINT "bpm_definition_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bpm_definition" ADD CONSTRAINT "bpm_definition_model_id_bpm_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."bpm_model"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bpm_definition" ADD CONSTRAINT "bpm_definition_deployed_by_sys_user_id_fk" FOREIGN KEY ("deployed_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -112,6 +130,7 @@ ALTER TABLE "bpm_task" ADD CONSTRAINT "bpm_task_assignee_user_id_sys_user_id_fk"
 ALTER TABLE "bpm_task" ADD CONSTRAINT "bpm_task_handled_by_sys_user_id_fk" FOREIGN KEY ("handled_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bpm_assign_rule_task_uq" ON "bpm_assign_rule" USING btree ("definition_id","task_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "bpm_user_group_name_uq" ON "bpm_user_group" USING btree ("org_id","name");--> statement-breakpoint
+CREATE INDEX "bpm_leave_user_idx" ON "bpm_leave" USING btree ("org_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bpm_definition_version_uq" ON "bpm_definition" USING btree ("org_id","key","version");--> statement-breakpoint
 CREATE INDEX "bpm_definition_model_idx" ON "bpm_definition" USING btree ("model_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bpm_model_key_uq" ON "bpm_model" USING btree ("org_id","key");--> statement-breakpoint

@@ -29,6 +29,7 @@ export const bpmErrors = defineModuleErrors('BPM', {
   BPM_RULE_OPTIONS: { 'zh-CN': '分配规则“{type}”需要选择至少一个对象', en: 'The assignment rule "{type}" needs at least one choice' },
   BPM_UNKNOWN_STRATEGY: { 'zh-CN': '分配策略 {strategy} 不存在', en: 'The assignment strategy {strategy} does not exist' },
   BPM_GROUP_NAME_EXISTS: { 'zh-CN': '用户组 {name} 已存在', en: 'The user group {name} already exists' },
+  BPM_LEAVE_DATES: { 'zh-CN': '结束日期不能早于开始日期', en: 'The end date cannot be before the start date' },
   BPM_BPMN_FILE: { 'zh-CN': '请上传一个 .bpmn 文件', en: 'Upload one .bpmn file' },
 });
 
@@ -47,4 +48,6 @@ export const bpmFieldLabels: Record<string, Translations> = {
   options: { 'zh-CN': '分配对象', en: 'Assign to' },
   memberUserIds: { 'zh-CN': '成员', en: 'Members' },
   state: { 'zh-CN': '状态', en: 'State' },
+  startDate: { 'zh-CN': '开始日期', en: 'Start date' },
+  endDate: { 'zh-CN': '结束日期', en: 'End date' },
 };

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './model';
 export * from './runtime';
 export * from './admin';
+export * from './leave';
 export * from './api';
 
 export const bpmAllFieldLabels: Record<string, Translations> = labels;

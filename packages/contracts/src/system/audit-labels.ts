@@ -96,6 +96,7 @@ export const auditSubjects: Record<string, Translations> = {
   'bpm.userGroup': t('用户组', 'user group'),
   'bpm.assignRule': t('任务分配规则', 'task assignment rule'),
   'bpm.binding': t('业务流程绑定', 'business process binding'),
+  'bpm.leave': t('请假申请', 'leave request'),
 };
 
 /** What was done. */

@@ -3,6 +3,8 @@ import type { ServerModule } from '../../platform/module';
 import { bpmMenus } from './menus';
 import { bpmRoutes } from './routes';
 import { seedBpmOrganisation } from './seed';
+import { seedBpmDemo } from './demo';
+import './leave/leave.service';
 
 /** Workflow and approvals (under /api/bpm): process models, definitions, instances, tasks, rules, bindings. */
 export const bpmModule: ServerModule = {
@@ -10,6 +12,7 @@ export const bpmModule: ServerModule = {
   routes: (app: FastifyInstance) => bpmRoutes(app),
   menus: bpmMenus,
   seedOrganisation: seedBpmOrganisation,
+  seedDemo: seedBpmDemo,
 };
 
 // What other modules use: their business types, the service calls inside their transactions.

@@ -8,6 +8,7 @@ import type { RequestContext } from '../../platform/context';
 import * as models from './model/model.service';
 import * as runtime from './runtime/runtime.service';
 import * as admin from './admin/admin.service';
+import * as leave from './leave/leave.service';
 
 /** The BPMN file of an import: one part named file (at most 2 MiB), an optional name field before it. */
 const MAX_BPMN_BYTES = 2 * 1024 * 1024;
@@ -99,6 +100,12 @@ export function bpmRoutes(app: FastifyInstance) {
   registerEndpoints(app, R.user, {
     listSimpleUsers: (req) => admin.listSimpleUsers(db, ctxOf(req)),
     listSimpleRoles: (req) => admin.listSimpleRoles(db, ctxOf(req)),
+  });
+
+  registerEndpoints(app, R.leave, {
+    create: (req) => leave.createLeave(db, ctxOf(req), sourceOf(req), req.body),
+    get: (req) => leave.getLeave(db, ctxOf(req), req.query.id),
+    page: (req) => leave.pageLeave(db, ctxOf(req), req.query),
   });
 
   registerEndpoints(app, R.binding, {

@@ -415,6 +415,32 @@ describe('demo data', () => {
   });
 });
 
+describe('leave requests (the reference business type)', () => {
+  it('a short leave ends after the supervisor; a long one goes on to the head; the request follows its process', async () => {
+    const bad = await t.call('POST', '/api/bpm/oa/leave/create', { token: breeder, body: { type: 'annual', startDate: '2026-12-05', endDate: '2026-12-01', reason: 'x' }, headers: en });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ field: 'endDate' });
+    const short = await t.call('POST', '/api/bpm/oa/leave/create', { token: breeder, body: { type: 'annual', startDate: '2026-12-01', endDate: '2026-12-02', reason: 'Rest' } });
+    expect(short.body.data).toMatchObject({ days: 2, status: 'running' });
+    const inst = short.body.data.processInstanceId;
+    await decide('approve', (await openTask(admin, inst)).id, admin);
+    expect((await t.call('GET', '/api/bpm/oa/leave/get', { token: breeder, query: { id: short.body.data.id } })).body.data.status).toBe('approved');
+    const long = await t.call('POST', '/api/bpm/oa/leave/create', { token: breeder, body: { type: 'field', startDate: '2026-12-01', endDate: '2026-12-10', reason: 'Sanya' } });
+    await decide('approve', (await openTask(admin, long.body.data.processInstanceId)).id, admin);
+    expect((await instance(long.body.data.processInstanceId)).currentTasks).toEqual(['部门负责人审批']);
+    await decide('reject', (await openTask(admin, long.body.data.processInstanceId)).id, admin, 'too long');
+    await decide('reject', (await openTask(admin, long.body.data.processInstanceId)).id, admin, 'no');
+    expect((await t.call('GET', '/api/bpm/oa/leave/get', { token: breeder, query: { id: long.body.data.id } })).body.data.status).toBe('rejected');
+    // Only one's own requests.
+    expect((await t.call('GET', '/api/bpm/oa/leave/get', { token: u1, query: { id: long.body.data.id } })).status).toBe(404);
+    const page = await t.call('GET', '/api/bpm/oa/leave/page', { token: breeder, query: { status: 'rejected' } });
+    expect(page.body.rows.map((r: { id: number }) => r.id)).toContain(long.body.data.id);
+    // The demo's leave requests: one in each state.
+    const all = (await t.call('GET', '/api/bpm/oa/leave/page', { token: breeder, query: { pageSize: 200 } })).body.rows as { reason: string; status: string }[];
+    expect(all.filter((r) => /Annual leave|Field trip|Personal/.test(r.reason)).map((r) => r.status).sort()).toEqual(['approved', 'rejected', 'running']);
+  });
+});
+
 describe('tenancy', () => {
   it('another organisation sees none of these tasks or instances', async () => {
     const res = await t.call('GET', `${B}/task/todo-page`, { token: outsider });

@@ -34,11 +34,13 @@ export async function seedBusinessProcess(
     businessKey: string;
     variables?: Record<string, unknown>;
     decision?: { userId: number; outcome: 'approve' | 'reject'; comment: string | null };
+    /** Only decide the next open task of the record's running process (a later step of the demo). */
+    decideOnly?: boolean;
   },
 ): Promise<number> {
   const src: AuditSource = { orgId: p.orgId, userId: p.starterId, username: 'seed', ip: null, userAgent: null, requestId: null };
   return db.transaction(async (tx) => {
-    const id = await initBusinessProcessIn(tx, seedCtx(p.orgId, p.starterId), src, p.businessType, p.businessKey, p.variables ?? {});
+    const id = p.decideOnly ? 0 : await initBusinessProcessIn(tx, seedCtx(p.orgId, p.starterId), src, p.businessType, p.businessKey, p.variables ?? {});
     if (p.decision) {
       const ctx = seedCtx(p.orgId, p.decision.userId);
       const taskId = await myOpenTaskFor(tx, ctx, p.businessType, p.businessKey);
