@@ -26,6 +26,7 @@ export const bpmMenus: MenuContribution[] = [
               button('bpm.instance.cancel', '取消流程', 'Cancel processes', P.instanceCancel),
             ],
           }),
+          page('bpm.leave', '请假申请', 'Leave requests', '/bpm/oa/leave', P.instanceCreate),
           page('bpm.model', '流程模型', 'Process models', '/bpm/manager/model', P.modelQuery, {
             forUser: false,
             children: [

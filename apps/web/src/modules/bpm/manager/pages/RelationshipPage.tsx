@@ -30,7 +30,7 @@ export default function RelationshipPage() {
           data-testid="binding-table"
           columns={[
             { title: t('bpm.businessType'), dataIndex: 'label', key: 'label', width: 180 },
-            { title: t('bpm.binding.code'), dataIndex: 'businessType', key: 'businessType', width: 160, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+            { title: t('bpm.binding.code'), dataIndex: 'businessType', key: 'businessType', width: 200, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
             {
               title: t('bpm.binding.model'),
               key: 'model',

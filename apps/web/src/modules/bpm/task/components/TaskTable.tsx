@@ -11,7 +11,7 @@ import { bpmPaths } from '../../paths';
 import { TaskStatusTag, useBusinessTypeLabel } from '../../components/StatusTags';
 import { TaskDecisionModal } from './TaskDecisionModal';
 
-const BUSINESS_TYPES = ['germ_inbound', 'germ_outbound', 'germ_stocktaking', 'germ_scrap'];
+const BUSINESS_TYPES = ['germ_inbound', 'germ_outbound', 'germ_stocktaking', 'germ_scrap', 'bpm_leave'];
 
 /** The to-do or done list: keyword and business-type filters, open the instance, decide a to-do. */
 export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
@@ -37,7 +37,7 @@ export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
       },
       { title: t('bpm.task.name'), dataIndex: 'name', key: 'name', width: 140, render: (v: string, r) => (r.multiTotal ? `${v} (${(r.multiIndex ?? 0) + 1}/${r.multiTotal})` : v) },
       { title: t('bpm.businessType'), dataIndex: 'businessType', key: 'businessType', width: 120, render: (v: string | null) => typeLabel(v) },
-      { title: t('bpm.businessKey'), dataIndex: 'businessKey', key: 'businessKey', width: 90 },
+      { title: t('bpm.businessKey'), dataIndex: 'businessKey', key: 'businessKey', width: 90, render: (v: string | null) => <span data-testid="task-business-key">{v ?? '—'}</span> },
       { title: t('bpm.instance.starter'), dataIndex: 'startUserName', key: 'startUserName', width: 110 },
       ...(kind === 'done'
         ? [
