@@ -62,7 +62,10 @@ async function newUser(page: Page, admin: string, username: string, roleKey: str
     roleIds: [roles.rows.find((r) => r.roleKey === roleKey)!.id],
     crops: [],
   });
-  return apiToken(page, username, 'Approver@2026');
+  // An administrator-set password is changed at the first login.
+  const first = await apiToken(page, username, 'Approver@2026');
+  await call(page, first, 'PUT', '/api/auth/api/profile/password', { oldPassword: 'Approver@2026', newPassword: 'Approver own 2026!' });
+  return apiToken(page, username, 'Approver own 2026!');
 }
 
 /** Opens the to-do list as a user and decides the task of the process whose document number is shown. */

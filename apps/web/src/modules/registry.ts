@@ -1,5 +1,5 @@
 import type { Locale } from '@breedwise/contracts';
-import type { DashboardWidgetDef, ModuleManifest, PageDef, TodoSourceDef } from './types';
+import type { DashboardWidgetDef, HeaderItemDef, ModuleManifest, PageDef, TodoSourceDef } from './types';
 import { homeModule } from './home';
 import { doeModule } from './doe';
 import { systemModule } from './system';
@@ -22,3 +22,5 @@ export const routedPages: PageDef[] = manifests.flatMap((m) => m.pages.filter((p
 export const dashboardWidgets: DashboardWidgetDef[] = manifests.flatMap((m) => m.dashboard?.widgets ?? []).sort((a, b) => a.order - b.order);
 
 export const todoSources: TodoSourceDef[] = manifests.flatMap((m) => m.dashboard?.todos ?? []);
+
+export const headerItems: HeaderItemDef[] = manifests.flatMap((m) => m.header ?? []);

@@ -21,6 +21,7 @@ export const bpmModule: ModuleManifest = {
     { route: '/bpm/task/my/detail/:id', titleKey: 'bpm.instance.detail', parentPath: '/bpm/task/my', load: () => import('./task/pages/InstanceDetailPage') },
     { route: '/bpm/manager/model/design/:id', titleKey: 'bpm.designer.title', parentPath: '/bpm/manager/model', load: () => import('./manager/pages/ModelDesignPage') },
   ],
+  header: [{ key: 'bpm.todo', permission: P.taskQuery, load: () => import('./components/TodoBadge') }],
   dashboard: {
     todos: [
       {
