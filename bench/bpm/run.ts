@@ -102,7 +102,13 @@ async function run(kind: 'pglite' | 'postgres') {
     u.pathname = '/bench_bpm';
     databaseUrl = u.toString();
   } else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-bench-bpm-'));
-  const config = loadConfig({ BW_SEED: 'base', BW_ADMIN_PASSWORD: 'Bench@2026-admin', DATA_DIR: dataDir ?? os.tmpdir(), LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    BW_SEED: 'base',
+    BW_ADMIN_PASSWORD: 'Bench@2026-admin',
+    DATA_DIR: dataDir ?? os.tmpdir(),
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  } as NodeJS.ProcessEnv);
   const database: Database = await openDatabase({ databaseUrl, dataDir, poolSize: CONCURRENCY + 22 });
   try {
     await prepareDatabase(database, config);
@@ -115,7 +121,10 @@ async function run(kind: 'pglite' | 'postgres') {
     const b = org.users[`bench-b-${kind}`];
     const { model } = parseBpmn(XML);
     const [m] = await db.insert(bpmModel).values({ orgId: org.orgId, key: 'bench_two_step', name: 'Bench', bpmnXml: XML }).returning();
-    const [def] = await db.insert(bpmDefinition).values({ orgId: org.orgId, modelId: m.id, key: 'bench_two_step', name: 'Bench', version: 1, bpmnXml: XML, model }).returning();
+    const [def] = await db
+      .insert(bpmDefinition)
+      .values({ orgId: org.orgId, modelId: m.id, key: 'bench_two_step', name: 'Bench', version: 1, bpmnXml: XML, model })
+      .returning();
     await db.insert(bpmAssignRule).values([
       { orgId: org.orgId, definitionId: def.id, taskKey: 'first', type: 'user', options: [a] },
       { orgId: org.orgId, definitionId: def.id, taskKey: 'second', type: 'user', options: [b] },
@@ -163,17 +172,31 @@ async function run(kind: 'pglite' | 'postgres') {
       const id = await db.transaction((tx) => startProcessIn(tx, ctxOf(org.orgId, a), src(org.orgId, a), def, { variables: {} }));
       const taskId = await openTask(id, 'first');
       const results = await Promise.allSettled(
-        Array.from({ length: 20 }, () => db.transaction((tx) => decideTaskIn(tx, ctxOf(org.orgId, a), src(org.orgId, a), { id: taskId, outcome: 'approve', comment: null }))),
+        Array.from({ length: 20 }, () =>
+          db.transaction((tx) => decideTaskIn(tx, ctxOf(org.orgId, a), src(org.orgId, a), { id: taskId, outcome: 'approve', comment: null })),
+        ),
       );
       race = {
         ok: results.filter((r) => r.status === 'fulfilled').length,
         handled: results.filter((r) => r.status === 'rejected' && (r.reason as { errorCode?: string }).errorCode === 'BPM_TASK_HANDLED').length,
         other: results.filter((r) => r.status === 'rejected' && (r.reason as { errorCode?: string }).errorCode !== 'BPM_TASK_HANDLED').length,
       };
-      const second = await db.select().from(bpmTask).where(and(eq(bpmTask.instanceId, id), eq(bpmTask.nodeId, 'second')));
+      const second = await db
+        .select()
+        .from(bpmTask)
+        .where(and(eq(bpmTask.instanceId, id), eq(bpmTask.nodeId, 'second')));
       if (race.ok !== 1 || second.length !== 1) throw new Error(`race: ${JSON.stringify(race)}, second tasks ${second.length}`);
     }
-    return { kind, instances: N, concurrency: CONCURRENCY, seconds, perSecond: N / seconds, start: { p50: pct(starts, 50), p95: pct(starts, 95) }, complete: { p50: pct(completions, 50), p95: pct(completions, 95) }, race };
+    return {
+      kind,
+      instances: N,
+      concurrency: CONCURRENCY,
+      seconds,
+      perSecond: N / seconds,
+      start: { p50: pct(starts, 50), p95: pct(starts, 95) },
+      complete: { p50: pct(completions, 50), p95: pct(completions, 95) },
+      race,
+    };
   } finally {
     await database.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

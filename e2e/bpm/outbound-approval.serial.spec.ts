@@ -54,7 +54,9 @@ async function getPage<T>(page: Page, token: string, url: string): Promise<{ row
 }
 
 async function newUser(page: Page, admin: string, username: string, roleKey: string) {
-  const roles = (await (await page.request.get('/api/system/role/list?pageSize=50', { headers: { token: admin } })).json()) as { rows: { id: number; roleKey: string }[] };
+  const roles = (await (await page.request.get('/api/system/role/list?pageSize=50', { headers: { token: admin } })).json()) as {
+    rows: { id: number; roleKey: string }[];
+  };
   await call(page, admin, 'POST', '/api/system/user/create', {
     username,
     nickName: username,
@@ -76,10 +78,11 @@ async function decide(browser: Browser, token: string, lang: Lang, docNo: string
   // The business key is the document id: the row of this document's process.
   const row = table.locator('.ant-table-row').filter({ has: page.getByTestId('task-business-key').getByText(docNo, { exact: true }) });
   await expect(row).toBeVisible();
-  if (shotName) for (const width of [1440, 1280]) {
-    await page.setViewportSize({ width, height: width === 1440 ? 900 : 720 });
-    await shot(page, shotName, lang);
-  }
+  if (shotName)
+    for (const width of [1440, 1280]) {
+      await page.setViewportSize({ width, height: width === 1440 ? 900 : 720 });
+      await shot(page, shotName, lang);
+    }
   await row.getByTestId(`task-${outcome}`).click();
   await page.getByTestId('task-comment').fill(comment);
   if (shotName) await shot(page, `${shotName}-dialog`, lang);
@@ -105,7 +108,11 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
   {
     const { ctx, page: p } = await signedIn(browser, admin, 'zh-CN');
     await p.goto('/bpm/manager/model');
-    await p.getByTestId('model-import').locator('..').locator('input[type=file]').setInputFiles({ name: `${key}.bpmn`, mimeType: 'application/xml', buffer: Buffer.from(twoStepXml(key)) });
+    await p
+      .getByTestId('model-import')
+      .locator('..')
+      .locator('input[type=file]')
+      .setInputFiles({ name: `${key}.bpmn`, mimeType: 'application/xml', buffer: Buffer.from(twoStepXml(key)) });
     const row = p.getByTestId('bpm-model-table').locator('.ant-table-row', { hasText: key });
     await expect(row).toContainText('未部署');
     await row.getByTestId('model-design').click();
@@ -157,10 +164,23 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
     for (const lang of ['zh-CN', 'en'] as const) {
       const t = T[lang];
       // A lot of 100 g, and the breeder's outbound draft of 10 g.
-      const germ = await call<{ id: number }>(page, admin, 'POST', '/api/germ/api/germplasm/create', { accessionNo: `WF${tag}${lang === 'en' ? 'E' : 'Z'}`, name: `WF ${tag}`, type: 'inbred' });
+      const germ = await call<{ id: number }>(page, admin, 'POST', '/api/germ/api/germplasm/create', {
+        accessionNo: `WF${tag}${lang === 'en' ? 'E' : 'Z'}`,
+        name: `WF ${tag}`,
+        type: 'inbred',
+      });
       const places = await call<{ id: number; level: string }[]>(page, admin, 'GET', '/api/germ/api/place/list');
-      const lot = await call<{ id: number }>(page, admin, 'POST', '/api/germ/api/lot/create', { germplasmId: germ.id, placeId: (places.find((x) => x.level === 'box') ?? places[0]).id, unit: 'g', quantity: 100 });
-      const doc = await call<{ id: number; docNo: string }>(page, breeder, 'POST', '/api/germ/api/outbound/create', { title: `WF ${tag} ${lang}`, recipient: 'Sanya', lines: [{ lotId: lot.id, quantity: 10 }] });
+      const lot = await call<{ id: number }>(page, admin, 'POST', '/api/germ/api/lot/create', {
+        germplasmId: germ.id,
+        placeId: (places.find((x) => x.level === 'box') ?? places[0]).id,
+        unit: 'g',
+        quantity: 100,
+      });
+      const doc = await call<{ id: number; docNo: string }>(page, breeder, 'POST', '/api/germ/api/outbound/create', {
+        title: `WF ${tag} ${lang}`,
+        recipient: 'Sanya',
+        lines: [{ lotId: lot.id, quantity: 10 }],
+      });
 
       // The breeder submits from the document screen.
       const b = await signedIn(browser, breeder, lang);
@@ -187,7 +207,9 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
       await expect(drawer.getByTestId('doc-status')).toHaveText(t.approved);
       const after = await call<{ quantity: number }>(page, admin, 'GET', `/api/germ/api/lot/detail/${lot.id}`);
       expect(after.quantity).toBe(90);
-      const moves = (await (await page.request.get(`/api/germ/api/lot/transactions?lotId=${lot.id}`, { headers: { token: admin } })).json()) as { rows: { type: string }[] };
+      const moves = (await (await page.request.get(`/api/germ/api/lot/transactions?lotId=${lot.id}`, { headers: { token: admin } })).json()) as {
+        rows: { type: string }[];
+      };
       expect(moves.rows.filter((m) => m.type === 'withdrawal')).toHaveLength(1);
       await b.ctx.close();
 
@@ -197,7 +219,7 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
       const rows = mine.page.getByTestId('bpm-my-table').locator('.ant-table-row', { hasText: key.slice(0, 12) });
       await expect(rows.first()).toBeVisible();
       await shot(mine.page, 'bpm-my', lang);
-      await rows.first().getByRole('link').first().click();
+      await rows.first().locator('a').first().click();
       await expect(mine.page.getByTestId('bpmn-viewer').locator('.bw-finished').first()).toBeAttached();
       await expect(mine.page.getByTestId('bpm-timeline-item')).toHaveCount(2);
       await expect(mine.page.getByTestId('bpm-timeline')).toContainText('go ahead');

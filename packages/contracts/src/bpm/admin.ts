@@ -90,7 +90,13 @@ export const userGroup = resource(
       list: userGroupList,
     },
     get: { method: 'GET', path: '/get', permission: P.groupQuery, summary: 'One user group', query: IdQuery, data: UserGroupRow },
-    listAllSimple: { method: 'GET', path: '/list-all-simple', permission: P.ruleQuery, summary: 'Every user group (id, name) for pickers', data: z.array(SimpleOption) },
+    listAllSimple: {
+      method: 'GET',
+      path: '/list-all-simple',
+      permission: P.ruleQuery,
+      summary: 'Every user group (id, name) for pickers',
+      data: z.array(SimpleOption),
+    },
     create: { method: 'POST', path: '/create', permission: P.groupCreate, summary: 'Creates a user group', body: UserGroupCreate, data: UserGroupRow },
     update: { method: 'PUT', path: '/update', permission: P.groupUpdate, summary: 'Updates a user group', body: UserGroupUpdate, data: UserGroupRow },
     delete: { method: 'DELETE', path: '/delete', permission: P.groupDelete, summary: 'Deletes a user group', query: IdQuery, data: z.null() },
@@ -109,14 +115,27 @@ export const assignRule = resource(
       data: z.array(RuleRow),
     },
     create: { method: 'POST', path: '/create', permission: P.ruleCreate, summary: 'Gives a user task its rule', body: RuleCreate, data: RuleRow },
-    update: { method: 'PUT', path: '/update', permission: P.ruleUpdate, summary: 'Changes a rule (tasks created later follow it)', body: RuleUpdate, data: RuleRow },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.ruleUpdate,
+      summary: 'Changes a rule (tasks created later follow it)',
+      body: RuleUpdate,
+      data: RuleRow,
+    },
   },
 );
 
 export const binding = resource(
   { tag: 'bpm: business bindings', base: '/bpm/relationship' },
   {
-    list: { method: 'GET', path: '/list', permission: P.bindingQuery, summary: 'Every business type with the model that approves it', data: z.array(BindingRow) },
+    list: {
+      method: 'GET',
+      path: '/list',
+      permission: P.bindingQuery,
+      summary: 'Every business type with the model that approves it',
+      data: z.array(BindingRow),
+    },
     save: {
       method: 'PUT',
       path: '/save',

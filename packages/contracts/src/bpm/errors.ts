@@ -6,12 +6,18 @@ export const bpmErrors = defineModuleErrors('BPM', {
   BPM_MODEL_NOT_EXECUTABLE: { 'zh-CN': '流程不能部署：{detailZh}', en: 'The process cannot be deployed: {detail}' },
   BPM_MODEL_KEY_EXISTS: { 'zh-CN': '流程标识 {key} 已存在', en: 'The process key {key} already exists' },
   BPM_MODEL_HAS_NO_XML: { 'zh-CN': '流程模型 {name} 还没有流程图，不能部署', en: 'The process model {name} has no diagram yet and cannot be deployed' },
-  BPM_MODEL_IN_USE: { 'zh-CN': '流程模型 {name} 已部署并被业务绑定，不能删除', en: 'The process model {name} is deployed and bound to a business type; it cannot be deleted' },
+  BPM_MODEL_IN_USE: {
+    'zh-CN': '流程模型 {name} 已部署并被业务绑定，不能删除',
+    en: 'The process model {name} is deployed and bound to a business type; it cannot be deleted',
+  },
   BPM_DEFINITION_SUSPENDED: {
     'zh-CN': '流程定义 {name}（版本 {version}）已挂起，不能发起新流程',
     en: 'The process definition {name} (version {version}) is suspended; no new process can start',
   },
-  BPM_INSTANCE_NOT_RUNNING: { 'zh-CN': '流程实例已结束（{status}），不能再操作', en: 'The process instance has ended ({status}); nothing more can be done on it' },
+  BPM_INSTANCE_NOT_RUNNING: {
+    'zh-CN': '流程实例已结束（{status}），不能再操作',
+    en: 'The process instance has ended ({status}); nothing more can be done on it',
+  },
   BPM_TASK_HANDLED: { 'zh-CN': '该任务已被处理', en: 'This task has already been handled' },
   BPM_TASK_NOT_YOURS: { 'zh-CN': '该任务不是您的待办，不能处理', en: 'This task is not in your to-do list; you cannot handle it' },
   BPM_NOT_STARTER: { 'zh-CN': '只有流程发起人可以取消流程', en: 'Only the starter of a process can cancel it' },

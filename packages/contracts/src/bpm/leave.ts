@@ -22,7 +22,8 @@ export const LeaveCreate = z
     remark: optionalText(500),
   })
   .superRefine((v, ctx) => {
-    if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'the end is before the start', params: { errorCode: 'BPM_LEAVE_DATES' } });
+    if (v.endDate < v.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'the end is before the start', params: { errorCode: 'BPM_LEAVE_DATES' } });
   });
 export type LeaveCreate = z.input<typeof LeaveCreate>;
 
@@ -57,6 +58,14 @@ export const leave = resource(
       data: LeaveRow,
     },
     get: { method: 'GET', path: '/get', permission: P.instanceQuery, summary: 'One of the caller’s leave requests', query: IdQuery, data: LeaveRow },
-    page: { method: 'GET', path: '/page', permission: P.instanceQuery, summary: 'The caller’s leave requests', query: LeavePageQuery, page: LeaveRow, list: leaveList },
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.instanceQuery,
+      summary: 'The caller’s leave requests',
+      query: LeavePageQuery,
+      page: LeaveRow,
+      list: leaveList,
+    },
   },
 );

@@ -5,7 +5,10 @@ import { optionalText, requiredText } from '../doe/shared';
 import { bpmPermissions as P } from './permissions';
 
 /** A BPMN text as bpmn-js saves it (the server reads it strictly; 2 MiB like the engine's cap). */
-export const BpmnXml = z.string().min(1).max(2 * 1024 * 1024);
+export const BpmnXml = z
+  .string()
+  .min(1)
+  .max(2 * 1024 * 1024);
 export const IdQuery = z.object({ id: z.coerce.number().int().positive() });
 export type IdQuery = z.input<typeof IdQuery>;
 
@@ -92,7 +95,14 @@ export const model = resource(
       data: ModelDetail,
     },
     update: { method: 'PUT', path: '/update', permission: P.modelUpdate, summary: 'Updates a model (name, diagram)', body: ModelUpdate, data: ModelDetail },
-    delete: { method: 'DELETE', path: '/delete', permission: P.modelDelete, summary: 'Deletes a model not bound to a business type', query: IdQuery, data: z.null() },
+    delete: {
+      method: 'DELETE',
+      path: '/delete',
+      permission: P.modelDelete,
+      summary: 'Deletes a model not bound to a business type',
+      query: IdQuery,
+      data: z.null(),
+    },
     import: {
       method: 'POST',
       path: '/import',
@@ -133,7 +143,21 @@ export const definition = resource(
       page: DefinitionRow,
       list: definitionList,
     },
-    list: { method: 'GET', path: '/list', permission: P.instanceCreate, summary: 'Definitions (latest first)', query: DefinitionListQuery, data: z.array(DefinitionRow) },
-    getBpmnXml: { method: 'GET', path: '/get-bpmn-xml', permission: P.instanceQuery, summary: 'The BPMN XML of a definition version', query: IdQuery, data: z.string() },
+    list: {
+      method: 'GET',
+      path: '/list',
+      permission: P.instanceCreate,
+      summary: 'Definitions (latest first)',
+      query: DefinitionListQuery,
+      data: z.array(DefinitionRow),
+    },
+    getBpmnXml: {
+      method: 'GET',
+      path: '/get-bpmn-xml',
+      permission: P.instanceQuery,
+      summary: 'The BPMN XML of a definition version',
+      query: IdQuery,
+      data: z.string(),
+    },
   },
 );

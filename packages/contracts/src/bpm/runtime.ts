@@ -138,8 +138,24 @@ export const instance = resource(
 export const task = resource(
   { tag: 'bpm: tasks', base: '/bpm/task' },
   {
-    todoPage: { method: 'GET', path: '/todo-page', permission: P.taskQuery, summary: 'Open tasks the caller may handle', query: TaskPageQuery, page: TaskRow, list: taskList },
-    donePage: { method: 'GET', path: '/done-page', permission: P.taskQuery, summary: 'Tasks the caller decided', query: TaskPageQuery, page: TaskRow, list: taskList },
+    todoPage: {
+      method: 'GET',
+      path: '/todo-page',
+      permission: P.taskQuery,
+      summary: 'Open tasks the caller may handle',
+      query: TaskPageQuery,
+      page: TaskRow,
+      list: taskList,
+    },
+    donePage: {
+      method: 'GET',
+      path: '/done-page',
+      permission: P.taskQuery,
+      summary: 'Tasks the caller decided',
+      query: TaskPageQuery,
+      page: TaskRow,
+      list: taskList,
+    },
     approve: {
       method: 'PUT',
       path: '/approve',

@@ -676,7 +676,15 @@ export async function seedGermDemo(db: DbOrTx, org: DemoOrg): Promise<void> {
         businessType: `germ_${p.kind}`,
         businessKey: String(doc.id),
         variables: { docNo, kind: p.kind, lineCount: lines.length, quantity: lines.reduce((sum, l) => sum + Number(l.quantity ?? l.countedQuantity ?? 0), 0) },
-        ...(reviewed ? { decision: { userId: admin, outcome: p.status === 'approved' ? ('approve' as const) : ('reject' as const), comment: p.status === 'rejected' ? '数量与申请不符，请核实后重新提交' : '同意' } } : {}),
+        ...(reviewed
+          ? {
+              decision: {
+                userId: admin,
+                outcome: p.status === 'approved' ? ('approve' as const) : ('reject' as const),
+                comment: p.status === 'rejected' ? '数量与申请不符，请核实后重新提交' : '同意',
+              },
+            }
+          : {}),
       });
   }
   if (extraTxns.length) await db.insert(germLotTxn).values(extraTxns);

@@ -19,7 +19,12 @@ export const bpmModule: ModuleManifest = {
     { route: '/bpm/oa/leave/create', titleKey: 'bpm.leave.add', parentPath: '/bpm/oa/leave', load: () => import('./oa/pages/LeaveCreatePage') },
     { route: '/bpm/oa/leave/detail/:id', titleKey: 'bpm.leave.detail', parentPath: '/bpm/oa/leave', load: () => import('./oa/pages/LeaveDetailPage') },
     { route: '/bpm/task/my/detail/:id', titleKey: 'bpm.instance.detail', parentPath: '/bpm/task/my', load: () => import('./task/pages/InstanceDetailPage') },
-    { route: '/bpm/manager/model/design/:id', titleKey: 'bpm.designer.title', parentPath: '/bpm/manager/model', load: () => import('./manager/pages/ModelDesignPage') },
+    {
+      route: '/bpm/manager/model/design/:id',
+      titleKey: 'bpm.designer.title',
+      parentPath: '/bpm/manager/model',
+      load: () => import('./manager/pages/ModelDesignPage'),
+    },
   ],
   header: [{ key: 'bpm.todo', permission: P.taskQuery, load: () => import('./components/TodoBadge') }],
   dashboard: {

@@ -37,7 +37,11 @@ async function presentGroups(db: DbOrTx, orgId: number, rows: (typeof G.$inferSe
   }));
 }
 
-export async function pageGroups(db: DbOrTx, ctx: RequestContext, q: { pageNum: number; pageSize: number; keyword?: string; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending' }) {
+export async function pageGroups(
+  db: DbOrTx,
+  ctx: RequestContext,
+  q: { pageNum: number; pageSize: number; keyword?: string; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending' },
+) {
   const where = and(inOrg(G, ctx), q.keyword ? ilike(G.name, likePattern(q.keyword)) : undefined);
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([
@@ -86,7 +90,10 @@ export async function saveGroup(db: DbOrTx, ctx: RequestContext, input: { id?: n
       if (!done.length) throw notFound();
       return getGroup(db, ctx, input.id);
     }
-    const [row] = await db.insert(G).values({ orgId, name: input.name, description: input.description, memberUserIds, createdBy: ctx.userId }).returning({ id: G.id });
+    const [row] = await db
+      .insert(G)
+      .values({ orgId, name: input.name, description: input.description, memberUserIds, createdBy: ctx.userId })
+      .returning({ id: G.id });
     return getGroup(db, ctx, row.id);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('BPM_GROUP_NAME_EXISTS', { name: input.name });
@@ -115,7 +122,15 @@ export async function listRules(db: DbOrTx, ctx: RequestContext, definitionId: n
   const rules = await db.select().from(R).where(eq(R.definitionId, def.id));
   return listUserTasks(def.model).map((t) => {
     const r = rules.find((x) => x.taskKey === t.key);
-    return { id: r?.id ?? null, definitionId: def.id, taskKey: t.key, taskName: t.name || t.key, type: r?.type ?? null, options: r?.options ?? [], strategy: r?.strategy ?? null };
+    return {
+      id: r?.id ?? null,
+      definitionId: def.id,
+      taskKey: t.key,
+      taskName: t.name || t.key,
+      type: r?.type ?? null,
+      options: r?.options ?? [],
+      strategy: r?.strategy ?? null,
+    };
   });
 }
 
@@ -124,7 +139,11 @@ type RuleInput = { type: 'role' | 'user' | 'group' | 'starter' | 'strategy'; opt
 function checkRule(r: RuleInput): RuleInput {
   if ((r.type === 'role' || r.type === 'user' || r.type === 'group') && !r.options.length) throw new AppError(400, 'BPM_RULE_OPTIONS', { type: r.type });
   if (r.type === 'strategy' && !r.strategy) throw new AppError(400, 'BPM_RULE_OPTIONS', { type: r.type });
-  return { type: r.type, options: r.type === 'starter' || r.type === 'strategy' ? [] : [...new Set(r.options)], strategy: r.type === 'strategy' ? r.strategy : null };
+  return {
+    type: r.type,
+    options: r.type === 'starter' || r.type === 'strategy' ? [] : [...new Set(r.options)],
+    strategy: r.type === 'strategy' ? r.strategy : null,
+  };
 }
 
 export async function createRule(db: DbOrTx, ctx: RequestContext, input: RuleInput & { definitionId: number; taskKey: string }) {
@@ -155,7 +174,9 @@ export async function listBindings(db: DbOrTx, ctx: RequestContext): Promise<Bin
     .innerJoin(bpmModel, eq(bpmModel.id, bpmBinding.modelId))
     .where(inOrg(bpmBinding, ctx));
   const modelIds = rows.map((r) => r.modelId);
-  const defs = modelIds.length ? await db.select().from(bpmDefinition).where(inArray(bpmDefinition.modelId, modelIds)).orderBy(desc(bpmDefinition.version)) : [];
+  const defs = modelIds.length
+    ? await db.select().from(bpmDefinition).where(inArray(bpmDefinition.modelId, modelIds)).orderBy(desc(bpmDefinition.version))
+    : [];
   return businessTypes().map((bt) => {
     const b = rows.find((r) => r.type === bt.type);
     const d = b ? defs.find((x) => x.modelId === b.modelId) : undefined;

@@ -53,7 +53,11 @@ export async function getLeave(db: DbOrTx, ctx: RequestContext, id: number): Pro
   return present(row);
 }
 
-export async function pageLeave(db: DbOrTx, ctx: RequestContext, q: { pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending'; status?: LeaveRow['status'] }) {
+export async function pageLeave(
+  db: DbOrTx,
+  ctx: RequestContext,
+  q: { pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending'; status?: LeaveRow['status'] },
+) {
   const where = and(inOrg(L, ctx), eq(L.userId, ctx.userId), q.status ? eq(L.status, q.status) : undefined);
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([

@@ -49,7 +49,11 @@ async function presentModels(db: DbOrTx, rows: (typeof M.$inferSelect)[]): Promi
   });
 }
 
-export async function pageModels(db: DbOrTx, ctx: RequestContext, q: { keyword?: string; category?: string; pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending' }) {
+export async function pageModels(
+  db: DbOrTx,
+  ctx: RequestContext,
+  q: { keyword?: string; category?: string; pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending' },
+) {
   const where = and(
     inOrg(M, ctx),
     q.category ? eq(M.category, q.category) : undefined,
@@ -156,7 +160,12 @@ export function presentDefinition(d: typeof D.$inferSelect, deployedBy: string |
     state: d.state,
     deployedAt: d.deployedAt.toISOString(),
     deployedBy,
-    userTasks: listUserTasks(d.model).map((t) => ({ key: t.key, name: t.name, countersign: t.countersign?.mode ?? null, rejectTarget: t.rejectTarget ?? null })),
+    userTasks: listUserTasks(d.model).map((t) => ({
+      key: t.key,
+      name: t.name,
+      countersign: t.countersign?.mode ?? null,
+      rejectTarget: t.rejectTarget ?? null,
+    })),
   };
 }
 
@@ -229,7 +238,16 @@ export async function setDefinitionState(db: DbOrTx, ctx: RequestContext, id: nu
 export async function pageDefinitions(
   db: DbOrTx,
   ctx: RequestContext,
-  q: { modelId?: number; key?: string; state?: 'active' | 'suspended'; keyword?: string; pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending' },
+  q: {
+    modelId?: number;
+    key?: string;
+    state?: 'active' | 'suspended';
+    keyword?: string;
+    pageNum: number;
+    pageSize: number;
+    orderByColumn?: string;
+    isAsc?: 'asc' | 'desc' | 'ascending' | 'descending';
+  },
 ) {
   const where = and(
     inOrg(D, ctx),

@@ -60,7 +60,13 @@ async function roleHolders(tx: DbOrTx, orgId: number, roleFilter: SQL): Promise<
 }
 
 /** Who may handle a user task: its rule, else the business type's approvers, else the organisation's administrators. */
-export async function resolveCandidates(tx: DbOrTx, orgId: number, def: Definition, taskKey: string, inst: { startUserId: number | null; businessType: string | null }): Promise<Candidates> {
+export async function resolveCandidates(
+  tx: DbOrTx,
+  orgId: number,
+  def: Definition,
+  taskKey: string,
+  inst: { startUserId: number | null; businessType: string | null },
+): Promise<Candidates> {
   const [rule] = await tx
     .select()
     .from(bpmAssignRule)
@@ -100,7 +106,13 @@ function taskName(model: ProcessModel, taskKey: string) {
  * Countersign over a list variable (`bw:collection`): the list is fixed when the task is reached, so it
  * is resolved from the task's rule at start (one instance per candidate user) unless the starter gave it.
  */
-async function countersignLists(tx: Tx, orgId: number, def: Definition, inst: { startUserId: number | null; businessType: string | null }, vars: Record<string, unknown>) {
+async function countersignLists(
+  tx: Tx,
+  orgId: number,
+  def: Definition,
+  inst: { startUserId: number | null; businessType: string | null },
+  vars: Record<string, unknown>,
+) {
   const out = { ...vars };
   for (const id of def.model.nodeOrder) {
     const n = def.model.nodes[id];
@@ -147,10 +159,7 @@ async function applyEffects(tx: Tx, ctx: RequestContext, src: AuditSource, inst:
           .set({ status: 'closed', closeReason: e.reason, endedAt: new Date() })
           .where(and(eq(T.instanceId, inst.id), inArray(T.taskKey, e.taskKeys), eq(T.status, 'open')));
     } else if (e.type === 'ended') {
-      await tx
-        .update(I)
-        .set({ status: e.outcome, endedAt: new Date() })
-        .where(eq(I.id, inst.id));
+      await tx.update(I).set({ status: e.outcome, endedAt: new Date() }).where(eq(I.id, inst.id));
       const bt = inst.businessType ? businessType(inst.businessType) : undefined;
       if (bt && inst.businessKey) await bt.onEnd(tx, ctx, src, { businessKey: inst.businessKey, outcome: e.outcome, instanceId: inst.id, comment });
     }
@@ -228,7 +237,12 @@ export async function initBusinessProcessIn(tx: Tx, ctx: RequestContext, src: Au
   return startProcessIn(tx, ctx, src, def, { variables, businessType: type, businessKey: key });
 }
 
-export async function initProcess(db: DbOrTx, ctx: RequestContext, src: AuditSource, input: { businessType: string; businessKey: string; variables: Record<string, unknown> }) {
+export async function initProcess(
+  db: DbOrTx,
+  ctx: RequestContext,
+  src: AuditSource,
+  input: { businessType: string; businessKey: string; variables: Record<string, unknown> },
+) {
   const id = await db.transaction((tx) => initBusinessProcessIn(tx, ctx, src, input.businessType, input.businessKey, input.variables));
   return getInstance(db, ctx, id);
 }
@@ -316,7 +330,13 @@ export async function decideTaskIn(
   );
   await tx
     .update(T)
-    .set({ status: input.outcome === 'approve' ? 'approved' : 'rejected', handledBy: ctx.userId, assigneeUserId: ctx.userId, comment: input.comment, endedAt: new Date() })
+    .set({
+      status: input.outcome === 'approve' ? 'approved' : 'rejected',
+      handledBy: ctx.userId,
+      assigneeUserId: ctx.userId,
+      comment: input.comment,
+      endedAt: new Date(),
+    })
     .where(eq(T.id, task.id));
   const saved = await saveState(tx, inst, state);
   await applyEffects(tx, ctx, src, saved, def, effects, input.comment);
@@ -376,7 +396,10 @@ export async function updateAssignee(db: DbOrTx, ctx: RequestContext, id: number
     requireOpen(ctx, inst, task);
     if (!mayHandle(ctx, task)) throw new AppError(403, 'BPM_TASK_NOT_YOURS');
     if (!(await orgMembers(tx, inst.orgId, [userId])).length) throw notFound();
-    await tx.update(T).set({ assigneeUserId: userId, candidateUserIds: [userId], candidatePermission: null }).where(eq(T.id, id));
+    await tx
+      .update(T)
+      .set({ assigneeUserId: userId, candidateUserIds: [userId], candidatePermission: null })
+      .where(eq(T.id, id));
   });
   return getTaskRow(db, ctx, id);
 }
@@ -394,9 +417,21 @@ const taskCols = {
   startUserName: starter.nickName,
 };
 const taskSelect = (db: DbOrTx) =>
-  db.select(taskCols).from(T).innerJoin(I, eq(I.id, T.instanceId)).leftJoin(starter, eq(starter.id, I.startUserId)).leftJoin(assignee, eq(assignee.id, T.assigneeUserId));
+  db
+    .select(taskCols)
+    .from(T)
+    .innerJoin(I, eq(I.id, T.instanceId))
+    .leftJoin(starter, eq(starter.id, I.startUserId))
+    .leftJoin(assignee, eq(assignee.id, T.assigneeUserId));
 
-function presentTask(r: { t: typeof T.$inferSelect; instanceName: string; businessType: string | null; businessKey: string | null; assigneeName: string | null; startUserName: string | null }): TaskRow {
+function presentTask(r: {
+  t: typeof T.$inferSelect;
+  instanceName: string;
+  businessType: string | null;
+  businessKey: string | null;
+  assigneeName: string | null;
+  startUserName: string | null;
+}): TaskRow {
   const t = r.t;
   return {
     id: t.id,
@@ -428,21 +463,41 @@ export async function getTaskRow(db: DbOrTx, ctx: RequestContext, id: number): P
 
 /** Open tasks the caller may handle: assigned to them, or unassigned with them among the candidates. */
 function mine(ctx: RequestContext): SQL {
-  const perms = ctx.permissions.includes('*:*:*') ? sql`${T.candidatePermission} is not null` : inArray(T.candidatePermission, ctx.permissions.length ? ctx.permissions : ['-']);
+  const perms = ctx.permissions.includes('*:*:*')
+    ? sql`${T.candidatePermission} is not null`
+    : inArray(T.candidatePermission, ctx.permissions.length ? ctx.permissions : ['-']);
   return or(eq(T.assigneeUserId, ctx.userId), and(isNull(T.assigneeUserId), or(sql`${ctx.userId} = any(${T.candidateUserIds})`, perms)))!;
 }
 
 const taskSort = listColumns(taskList, { filters: {}, sort: { createdAt: T.createdAt, endedAt: T.endedAt } });
 
-type PageQ = { pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending'; keyword?: string; businessType?: string };
+type PageQ = {
+  pageNum: number;
+  pageSize: number;
+  orderByColumn?: string;
+  isAsc?: 'asc' | 'desc' | 'ascending' | 'descending';
+  keyword?: string;
+  businessType?: string;
+};
 
 export async function todoPage(db: DbOrTx, ctx: RequestContext, q: PageQ) {
-  const where = and(inOrg(T, ctx), eq(T.status, 'open'), mine(ctx), q.businessType ? eq(I.businessType, q.businessType) : undefined, q.keyword ? sql`(${I.name} ilike ${'%' + q.keyword + '%'} or ${T.name} ilike ${'%' + q.keyword + '%'})` : undefined);
+  const where = and(
+    inOrg(T, ctx),
+    eq(T.status, 'open'),
+    mine(ctx),
+    q.businessType ? eq(I.businessType, q.businessType) : undefined,
+    q.keyword ? sql`(${I.name} ilike ${'%' + q.keyword + '%'} or ${T.name} ilike ${'%' + q.keyword + '%'})` : undefined,
+  );
   return pageTasks(db, q, where!);
 }
 
 export async function donePage(db: DbOrTx, ctx: RequestContext, q: PageQ) {
-  const where = and(inOrg(T, ctx), eq(T.handledBy, ctx.userId), q.businessType ? eq(I.businessType, q.businessType) : undefined, q.keyword ? sql`(${I.name} ilike ${'%' + q.keyword + '%'} or ${T.name} ilike ${'%' + q.keyword + '%'})` : undefined);
+  const where = and(
+    inOrg(T, ctx),
+    eq(T.handledBy, ctx.userId),
+    q.businessType ? eq(I.businessType, q.businessType) : undefined,
+    q.keyword ? sql`(${I.name} ilike ${'%' + q.keyword + '%'} or ${T.name} ilike ${'%' + q.keyword + '%'})` : undefined,
+  );
   return pageTasks(db, q, where!);
 }
 
@@ -541,7 +596,13 @@ export async function myInstances(db: DbOrTx, ctx: RequestContext, q: PageQ & { 
       .offset(offset),
     db.select({ total: count() }).from(I).where(where),
   ]);
-  return { rows: await presentInstances(db, rows.map((r) => ({ ...r.i, startUserName: r.startUserName, version: r.version }))), total: Number(total) };
+  return {
+    rows: await presentInstances(
+      db,
+      rows.map((r) => ({ ...r.i, startUserName: r.startUserName, version: r.version })),
+    ),
+    total: Number(total),
+  };
 }
 
 export async function getInstance(db: DbOrTx, ctx: RequestContext, id: number): Promise<InstanceDetail> {

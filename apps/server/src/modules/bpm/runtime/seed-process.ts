@@ -44,7 +44,8 @@ export async function seedBusinessProcess(
     if (p.decision) {
       const ctx = seedCtx(p.orgId, p.decision.userId);
       const taskId = await myOpenTaskFor(tx, ctx, p.businessType, p.businessKey);
-      if (taskId !== null) await decideTaskIn(tx, ctx, { ...src, userId: p.decision.userId }, { id: taskId, outcome: p.decision.outcome, comment: p.decision.comment });
+      if (taskId !== null)
+        await decideTaskIn(tx, ctx, { ...src, userId: p.decision.userId }, { id: taskId, outcome: p.decision.outcome, comment: p.decision.comment });
     }
     return id;
   });

@@ -96,7 +96,11 @@ export function PropertiesPanel({
       </Form.Item>
       {(isUserTask || element.type === 'bpmn:StartEvent') && (
         <Form.Item label={t('bpm.designer.form')} extra={t('bpm.designer.formHelp')}>
-          <Input key={`${element.id}-form`} defaultValue={(bo.get('bw:formKey') as string) ?? ''} onBlur={(e) => set({ 'bw:formKey': e.target.value.trim() || undefined })} />
+          <Input
+            key={`${element.id}-form`}
+            defaultValue={(bo.get('bw:formKey') as string) ?? ''}
+            onBlur={(e) => set({ 'bw:formKey': e.target.value.trim() || undefined })}
+          />
         </Form.Item>
       )}
       {isUserTask && (
@@ -133,7 +137,11 @@ export function PropertiesPanel({
           </Form.Item>
           <Divider style={{ margin: '8px 0' }} />
           <Form.Item label={t('bpm.designer.assignee')}>
-            {rule ? <RuleEditor rule={rule} onSaved={onRuleSaved} /> : <Typography.Text type="secondary">{t('bpm.designer.assigneeAfterDeploy')}</Typography.Text>}
+            {rule ? (
+              <RuleEditor rule={rule} onSaved={onRuleSaved} />
+            ) : (
+              <Typography.Text type="secondary">{t('bpm.designer.assigneeAfterDeploy')}</Typography.Text>
+            )}
           </Form.Item>
         </>
       )}

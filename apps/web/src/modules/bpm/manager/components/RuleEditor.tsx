@@ -28,7 +28,13 @@ export function RuleEditor({ rule, onSaved }: { rule: RuleRow; onSaved(r: RuleRo
     void message.success(t('common.success'));
     onSaved(saved);
   };
-  const pickerProps = { mode: 'multiple' as const, style: { minWidth: 240 }, value: options, onChange: (v: number | number[]) => setOptions(v as number[]), disabled: !canEdit };
+  const pickerProps = {
+    mode: 'multiple' as const,
+    style: { minWidth: 240 },
+    value: options,
+    onChange: (v: number | number[]) => setOptions(v as number[]),
+    disabled: !canEdit,
+  };
   return (
     <Space wrap data-testid={`rule-${rule.taskKey}`}>
       <Select

@@ -37,7 +37,14 @@ export default function DefinitionListPage() {
       },
       { title: t('bpm.definition.tasks'), key: 'tasks', width: 200, render: (_, r) => r.userTasks.map((u) => u.name || u.key).join(' → ') },
       { title: t('bpm.definition.deployedBy'), dataIndex: 'deployedBy', key: 'deployedBy', width: 110 },
-      { title: t('bpm.definition.deployedAt'), dataIndex: 'deployedAt', key: 'deployedAt', sorter: true, width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+      {
+        title: t('bpm.definition.deployedAt'),
+        dataIndex: 'deployedAt',
+        key: 'deployedAt',
+        sorter: true,
+        width: 140,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
       {
         title: t('common.actions'),
         key: 'actions',
@@ -52,7 +59,13 @@ export default function DefinitionListPage() {
               {t('bpm.rule.title')}
             </Button>
             {canUpdate && (
-              <Button type="link" size="small" danger={r.state === 'active'} onClick={() => void setState(r, r.state === 'active' ? 'suspended' : 'active')} data-testid="definition-state">
+              <Button
+                type="link"
+                size="small"
+                danger={r.state === 'active'}
+                onClick={() => void setState(r, r.state === 'active' ? 'suspended' : 'active')}
+                data-testid="definition-state"
+              >
                 {r.state === 'active' ? t('bpm.definition.suspend') : t('bpm.definition.activate')}
               </Button>
             )}
@@ -76,7 +89,14 @@ export default function DefinitionListPage() {
           toolbar={<Input.Search allowClear placeholder={t('bpm.model.keyword')} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />}
         />
       </Card>
-      <Modal open={!!viewing} width={960} footer={null} title={viewing ? `${viewing.row.name} v${viewing.row.version}` : ''} onCancel={() => setViewing(null)} destroyOnHidden>
+      <Modal
+        open={!!viewing}
+        width={960}
+        footer={null}
+        title={viewing ? `${viewing.row.name} v${viewing.row.version}` : ''}
+        onCancel={() => setViewing(null)}
+        destroyOnHidden
+      >
         {viewing && <BpmnViewer xml={viewing.xml} height={480} />}
       </Modal>
     </div>

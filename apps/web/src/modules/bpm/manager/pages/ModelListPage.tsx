@@ -52,7 +52,14 @@ export default function ModelListPage() {
             <Tag>{t('bpm.model.notDeployed')}</Tag>
           ),
       },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+      {
+        title: t('common.updatedAt'),
+        dataIndex: 'updatedAt',
+        key: 'updatedAt',
+        sorter: true,
+        width: 140,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
       {
         title: t('common.actions'),
         key: 'actions',

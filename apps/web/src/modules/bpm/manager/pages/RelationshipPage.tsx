@@ -30,7 +30,13 @@ export default function RelationshipPage() {
           data-testid="binding-table"
           columns={[
             { title: t('bpm.businessType'), dataIndex: 'label', key: 'label', width: 180 },
-            { title: t('bpm.binding.code'), dataIndex: 'businessType', key: 'businessType', width: 200, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+            {
+              title: t('bpm.binding.code'),
+              dataIndex: 'businessType',
+              key: 'businessType',
+              width: 200,
+              render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+            },
             {
               title: t('bpm.binding.model'),
               key: 'model',
@@ -46,7 +52,12 @@ export default function RelationshipPage() {
                 />
               ),
             },
-            { title: t('bpm.binding.version'), key: 'version', width: 120, render: (_, r) => (r.version ? <Tag>v{r.version}</Tag> : <Tag color="warning">{t('bpm.model.notDeployed')}</Tag>) },
+            {
+              title: t('bpm.binding.version'),
+              key: 'version',
+              width: 120,
+              render: (_, r) => (r.version ? <Tag>v{r.version}</Tag> : <Tag color="warning">{t('bpm.model.notDeployed')}</Tag>),
+            },
           ]}
         />
       </Card>

@@ -17,7 +17,11 @@ export default function TaskAssignRulePage() {
   const definitionId = Number(search.get('definitionId')) || null;
   const { data: defs } = useQuery({ queryKey: api.bpm.definition.list.key, queryFn: () => api.bpm.definition.list({}) });
   const rulesKey = [...api.bpm.assignRule.list.key, definitionId];
-  const { data: rules } = useQuery({ queryKey: rulesKey, queryFn: () => api.bpm.assignRule.list({ definitionId: definitionId! }), enabled: definitionId !== null });
+  const { data: rules } = useQuery({
+    queryKey: rulesKey,
+    queryFn: () => api.bpm.assignRule.list({ definitionId: definitionId! }),
+    enabled: definitionId !== null,
+  });
   return (
     <div className="bw-page">
       <Card
@@ -47,7 +51,11 @@ export default function TaskAssignRulePage() {
               dataSource={rules ?? []}
               columns={[
                 { title: t('bpm.rule.task'), key: 'task', width: 200, render: (_, r) => `${r.taskName} (${r.taskKey})` },
-                { title: t('bpm.rule.assignee'), key: 'rule', render: (_, r) => <RuleEditor rule={r} onSaved={() => void queryClient.invalidateQueries({ queryKey: rulesKey })} /> },
+                {
+                  title: t('bpm.rule.assignee'),
+                  key: 'rule',
+                  render: (_, r) => <RuleEditor rule={r} onSaved={() => void queryClient.invalidateQueries({ queryKey: rulesKey })} />,
+                },
               ]}
             />
           </Space>

@@ -16,7 +16,11 @@ export default function LeaveDetailPage() {
   const id = Number(params.id);
   const { data } = useQuery({ queryKey: [...api.bpm.leave.get.key, id], queryFn: () => api.bpm.leave.get({ id }) });
   const instanceId = data?.processInstanceId ?? null;
-  const { data: inst } = useQuery({ queryKey: [...api.bpm.instance.get.key, instanceId], queryFn: () => api.bpm.instance.get({ id: instanceId! }), enabled: instanceId !== null });
+  const { data: inst } = useQuery({
+    queryKey: [...api.bpm.instance.get.key, instanceId],
+    queryFn: () => api.bpm.instance.get({ id: instanceId! }),
+    enabled: instanceId !== null,
+  });
   useRecordTitle('bpm.leave.detailOf', data ? `${data.startDate} ~ ${data.endDate}` : undefined);
   if (!data) return <Spin style={{ margin: 48 }} />;
   return (

@@ -29,7 +29,14 @@ export default function LeaveListPage() {
       { title: t('bpm.leave.days'), dataIndex: 'days', key: 'days', width: 70, align: 'right' },
       { title: t('bpm.leave.reason'), dataIndex: 'reason', key: 'reason', ellipsis: true },
       { title: t('common.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: LeaveRow['status']) => <InstanceStatusTag status={v} /> },
-      { title: t('common.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+      {
+        title: t('common.createdAt'),
+        dataIndex: 'createdAt',
+        key: 'createdAt',
+        sorter: true,
+        width: 140,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
     ],
     [t, navigate],
   );

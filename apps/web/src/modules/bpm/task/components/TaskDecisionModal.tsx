@@ -7,7 +7,15 @@ import { api } from '../../api';
 import { todoCountKey } from '../../paths';
 
 /** Approve or reject one task with a comment (a reject needs one). */
-export function TaskDecisionModal({ task, initial = 'approve', onClose }: { task: TaskRow | null; initial?: 'approve' | 'reject'; onClose(done: boolean): void }) {
+export function TaskDecisionModal({
+  task,
+  initial = 'approve',
+  onClose,
+}: {
+  task: TaskRow | null;
+  initial?: 'approve' | 'reject';
+  onClose(done: boolean): void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ outcome: 'approve' | 'reject'; comment?: string }>();
@@ -21,7 +29,9 @@ export function TaskDecisionModal({ task, initial = 'approve', onClose }: { task
       if (v.outcome === 'approve') await api.bpm.task.approve(body);
       else await api.bpm.task.reject(body);
       void message.success(t(`bpm.task.done.${v.outcome}`));
-      await Promise.all([api.bpm.task.$key, api.bpm.instance.$key, todoCountKey, ['dashboard', 'todo'], ['germ']].map((k) => queryClient.invalidateQueries({ queryKey: k })));
+      await Promise.all(
+        [api.bpm.task.$key, api.bpm.instance.$key, todoCountKey, ['dashboard', 'todo'], ['germ']].map((k) => queryClient.invalidateQueries({ queryKey: k })),
+      );
       onClose(true);
     } finally {
       setBusy(false);

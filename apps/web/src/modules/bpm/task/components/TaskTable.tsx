@@ -35,17 +35,45 @@ export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
           </Typography.Link>
         ),
       },
-      { title: t('bpm.task.name'), dataIndex: 'name', key: 'name', width: 140, render: (v: string, r) => (r.multiTotal ? `${v} (${(r.multiIndex ?? 0) + 1}/${r.multiTotal})` : v) },
+      {
+        title: t('bpm.task.name'),
+        dataIndex: 'name',
+        key: 'name',
+        width: 140,
+        render: (v: string, r) => (r.multiTotal ? `${v} (${(r.multiIndex ?? 0) + 1}/${r.multiTotal})` : v),
+      },
       { title: t('bpm.businessType'), dataIndex: 'businessType', key: 'businessType', width: 120, render: (v: string | null) => typeLabel(v) },
-      { title: t('bpm.businessKey'), dataIndex: 'businessKey', key: 'businessKey', width: 90, render: (v: string | null) => <span data-testid="task-business-key">{v ?? '—'}</span> },
+      {
+        title: t('bpm.businessKey'),
+        dataIndex: 'businessKey',
+        key: 'businessKey',
+        width: 90,
+        render: (v: string | null) => <span data-testid="task-business-key">{v ?? '—'}</span>,
+      },
       { title: t('bpm.instance.starter'), dataIndex: 'startUserName', key: 'startUserName', width: 110 },
       ...(kind === 'done'
         ? [
             { title: t('common.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: TaskRow['status']) => <TaskStatusTag status={v} /> },
             { title: t('bpm.task.comment'), dataIndex: 'comment', key: 'comment', width: 200, ellipsis: true },
-            { title: t('bpm.task.endedAt'), dataIndex: 'endedAt', key: 'endedAt', sorter: true, width: 140, render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—') },
+            {
+              title: t('bpm.task.endedAt'),
+              dataIndex: 'endedAt',
+              key: 'endedAt',
+              sorter: true,
+              width: 140,
+              render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
+            },
           ]
-        : [{ title: t('bpm.task.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') }]),
+        : [
+            {
+              title: t('bpm.task.createdAt'),
+              dataIndex: 'createdAt',
+              key: 'createdAt',
+              sorter: true,
+              width: 140,
+              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            },
+          ]),
       {
         title: t('common.actions'),
         key: 'actions',
@@ -85,7 +113,13 @@ export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
           rowKey="id"
           toolbar={
             <>
-              <Input.Search allowClear placeholder={t('bpm.task.keyword')} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} data-testid="task-keyword" />
+              <Input.Search
+                allowClear
+                placeholder={t('bpm.task.keyword')}
+                style={{ width: 220 }}
+                onSearch={(v) => setKeyword(v.trim())}
+                data-testid="task-keyword"
+              />
               <Select
                 allowClear
                 style={{ width: 180 }}

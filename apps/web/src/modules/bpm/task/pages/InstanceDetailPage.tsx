@@ -82,7 +82,9 @@ export default function InstanceDetailPage() {
                 children: (
                   <div data-testid="bpm-timeline-item">
                     <Space wrap>
-                      <Typography.Text strong>{task.multiTotal ? `${task.name} (${(task.multiIndex ?? 0) + 1}/${task.multiTotal})` : task.name}</Typography.Text>
+                      <Typography.Text strong>
+                        {task.multiTotal ? `${task.name} (${(task.multiIndex ?? 0) + 1}/${task.multiTotal})` : task.name}
+                      </Typography.Text>
                       <TaskStatusTag status={task.status} />
                       <Typography.Text>{task.assigneeName ?? t('bpm.task.candidates')}</Typography.Text>
                       <Typography.Text type="secondary">
@@ -91,7 +93,9 @@ export default function InstanceDetailPage() {
                       </Typography.Text>
                     </Space>
                     {task.comment && <Typography.Paragraph style={{ margin: '4px 0 0' }}>“{task.comment}”</Typography.Paragraph>}
-                    {task.closeReason && <Typography.Text type="secondary">{t(`bpm.closeReasons.${task.closeReason}`, { defaultValue: task.closeReason })}</Typography.Text>}
+                    {task.closeReason && (
+                      <Typography.Text type="secondary">{t(`bpm.closeReasons.${task.closeReason}`, { defaultValue: task.closeReason })}</Typography.Text>
+                    )}
                   </div>
                 ),
               }))}

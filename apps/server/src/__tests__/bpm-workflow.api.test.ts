@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createOtherOrg, createUserWithMenus, multipartBody, type TestApp } from '../../../test/harness';
-import { inventoryFixture } from '../../germ/testing';
-import { sysOrg } from '../../system';
-import { bpmInstance } from '../runtime/runtime.tables';
+import { createOtherOrg, createUserWithMenus, multipartBody, type TestApp } from '../test/harness';
+import { inventoryFixture } from '../modules/germ/testing';
+import { sysOrg } from '../modules/system';
+import { bpmInstance } from '../modules/bpm';
 
 const B = '/api/bpm/bpm';
 const PARTICIPANT = ['bpm.todo', 'bpm.task.update', 'bpm.done', 'bpm.my', 'bpm.instance.create', 'bpm.instance.cancel'];
@@ -70,7 +70,13 @@ async function deploy(key: string, xml: string, users: Record<string, number[]> 
 }
 const start = (definitionId: number, variables: Record<string, unknown> = {}, token = breeder) =>
   t.call('POST', `${B}/process-instance/create`, { token, body: { definitionId, variables }, headers: en });
-const todo = async (token: string) => (await t.call('GET', `${B}/task/todo-page`, { token, query: { pageSize: 200 } })).body.rows as { id: number; instanceId: number; nodeId: string; name: string }[];
+const todo = async (token: string) =>
+  (await t.call('GET', `${B}/task/todo-page`, { token, query: { pageSize: 200 } })).body.rows as {
+    id: number;
+    instanceId: number;
+    nodeId: string;
+    name: string;
+  }[];
 const openTask = async (token: string, instanceId: number) => (await todo(token)).find((r) => r.instanceId === instanceId)!;
 const decide = (action: 'approve' | 'reject', id: number, token: string, comment: string | null = null, variables: Record<string, unknown> = {}) =>
   t.call('PUT', `${B}/task/${action}`, { token, body: { id, comment, variables }, headers: en });
@@ -78,11 +84,18 @@ const instance = async (id: number, token = breeder) => (await t.call('GET', `${
 
 describe('process models', () => {
   it('refuses a text that is not BPMN 2.0, on create and on import, naming the reason in both languages', async () => {
-    const bad = await t.call('POST', `${B}/model/create`, { token: admin, body: { key: 'bad', name: 'Bad', bpmnXml: '<html><body>no</body></html>' }, headers: en });
+    const bad = await t.call('POST', `${B}/model/create`, {
+      token: admin,
+      body: { key: 'bad', name: 'Bad', bpmnXml: '<html><body>no</body></html>' },
+      headers: en,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errorCode).toBe('BPM_INVALID_BPMN');
     expect(bad.body.msg).toMatch(/^Not a valid BPMN 2.0 process: /);
-    const zh = await t.call('POST', `${B}/model/create`, { token: admin, body: { key: 'bad', name: 'Bad', bpmnXml: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x/>' } });
+    const zh = await t.call('POST', `${B}/model/create`, {
+      token: admin,
+      body: { key: 'bad', name: 'Bad', bpmnXml: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x/>' },
+    });
     expect(zh.body.msg).toMatch(/^不是有效的 BPMN 2.0 流程：/);
     const { payload, headers } = multipartBody({ name: 'Broken' }, { name: 'broken.bpmn', content: Buffer.from('<definitions/>') });
     const imp = await t.app.inject({ method: 'POST', url: `${B}/model/import`, payload, headers: { ...headers, token: admin, ...en } });
@@ -98,7 +111,10 @@ describe('process models', () => {
     expect(model).toMatchObject({ key: 'imported_two', name: 'Imported two-step', latest: null });
     const v1 = await t.call('POST', `${B}/model/deploy`, { token: admin, body: { id: model.id } });
     expect(v1.body.data).toMatchObject({ version: 1, state: 'active', userTasks: [{ key: 'manager' }, { key: 'director', rejectTarget: 'manager' }] });
-    await t.call('PUT', `${B}/model/update`, { token: admin, body: { id: model.id, name: 'Imported two-step', bpmnXml: twoStep('imported_two', '${quantity &gt; 5}') } });
+    await t.call('PUT', `${B}/model/update`, {
+      token: admin,
+      body: { id: model.id, name: 'Imported two-step', bpmnXml: twoStep('imported_two', '${quantity &gt; 5}') },
+    });
     const v2 = await t.call('POST', `${B}/model/deploy`, { token: admin, body: { id: model.id } });
     expect(v2.body.data.version).toBe(2);
     const xml1 = await t.call('GET', `${B}/process-definition/get-bpmn-xml`, { token: admin, query: { id: v1.body.data.id } });
@@ -118,8 +134,13 @@ describe('process models', () => {
       expect(res.body.errorCode).toBe('BPM_INVALID_BPMN');
     }
     // A script task is refused too (never run).
-    const script = bpmn('scripted', `<bpmn:scriptTask id="s" scriptFormat="javascript"><bpmn:script>process.exit()</bpmn:script></bpmn:scriptTask>${flow('f1', 'start', 's')}${flow('f2', 's', 'end')}`);
-    expect((await t.call('POST', `${B}/model/create`, { token: admin, body: { key: 'scripted', name: 'S', bpmnXml: script } })).body.errorCode).toBe('BPM_INVALID_BPMN');
+    const script = bpmn(
+      'scripted',
+      `<bpmn:scriptTask id="s" scriptFormat="javascript"><bpmn:script>process.exit()</bpmn:script></bpmn:scriptTask>${flow('f1', 'start', 's')}${flow('f2', 's', 'end')}`,
+    );
+    expect((await t.call('POST', `${B}/model/create`, { token: admin, body: { key: 'scripted', name: 'S', bpmnXml: script } })).body.errorCode).toBe(
+      'BPM_INVALID_BPMN',
+    );
     expect((await t.call('GET', `${B}/model/page`, { token: admin, query: { keyword: 'evil' } })).body.total).toBe(0);
   });
 
@@ -240,7 +261,10 @@ describe('execution', () => {
 
   it('running instances keep the version they started on', async () => {
     const inst = await start(two.definitionId, { quantity: 50 });
-    await t.call('PUT', `${B}/model/update`, { token: admin, body: { id: two.modelId, name: 'exec_two', bpmnXml: twoStep('exec_two', '${quantity &gt; 10}') } });
+    await t.call('PUT', `${B}/model/update`, {
+      token: admin,
+      body: { id: two.modelId, name: 'exec_two', bpmnXml: twoStep('exec_two', '${quantity &gt; 10}') },
+    });
     const v2 = await t.call('POST', `${B}/model/deploy`, { token: admin, body: { id: two.modelId } });
     expect(v2.body.data.version).toBe(2);
     await decide('approve', (await openTask(u1, inst.body.data.id)).id, u1);
@@ -282,7 +306,9 @@ describe('execution', () => {
   it('user groups and role rules resolve to their members; an empty rule is refused', async () => {
     const g = await t.call('POST', `${B}/user-group/create`, { token: admin, body: { name: 'Seed committee', memberUserIds: [u2Id] } });
     expect(g.body.data).toMatchObject({ name: 'Seed committee', memberNames: ['wf-u2'] });
-    expect((await t.call('POST', `${B}/user-group/create`, { token: admin, body: { name: 'Seed committee' }, headers: en })).body.errorCode).toBe('BPM_GROUP_NAME_EXISTS');
+    expect((await t.call('POST', `${B}/user-group/create`, { token: admin, body: { name: 'Seed committee' }, headers: en })).body.errorCode).toBe(
+      'BPM_GROUP_NAME_EXISTS',
+    );
     const simple = await t.call('GET', `${B}/user-group/list-all-simple`, { token: admin });
     expect(simple.body.data).toContainEqual({ id: g.body.data.id, name: 'Seed committee' });
     const { definitionId } = await deploy('grouped', twoStep('grouped'));
@@ -291,11 +317,18 @@ describe('execution', () => {
       ['manager', null],
       ['director', null],
     ]);
-    const empty = await t.call('POST', `${B}/task-assign-rule/create`, { token: admin, body: { definitionId, taskKey: 'manager', type: 'group', options: [] }, headers: en });
+    const empty = await t.call('POST', `${B}/task-assign-rule/create`, {
+      token: admin,
+      body: { definitionId, taskKey: 'manager', type: 'group', options: [] },
+      headers: en,
+    });
     expect(empty.body.errorCode).toBe('BPM_RULE_OPTIONS');
     const unknown = await t.call('POST', `${B}/task-assign-rule/create`, { token: admin, body: { definitionId, taskKey: 'nope', type: 'starter' } });
     expect(unknown.body.errorCode).toBe('BPM_RULE_TASK_UNKNOWN');
-    const rule = await t.call('POST', `${B}/task-assign-rule/create`, { token: admin, body: { definitionId, taskKey: 'manager', type: 'group', options: [g.body.data.id] } });
+    const rule = await t.call('POST', `${B}/task-assign-rule/create`, {
+      token: admin,
+      body: { definitionId, taskKey: 'manager', type: 'group', options: [g.body.data.id] },
+    });
     expect(rule.body.data).toMatchObject({ type: 'group', options: [g.body.data.id] });
     await t.call('POST', `${B}/task-assign-rule/create`, { token: admin, body: { definitionId, taskKey: 'director', type: 'starter' } });
     const inst = await start(definitionId, { quantity: 1000 });
@@ -317,7 +350,10 @@ describe('execution', () => {
     expect(definitionId).toBe(0);
     const d = await deploy('lonely2', twoStep('lonely2'));
     const g = await t.call('POST', `${B}/user-group/create`, { token: admin, body: { name: 'Empty group' } });
-    await t.call('POST', `${B}/task-assign-rule/create`, { token: admin, body: { definitionId: d.definitionId, taskKey: 'manager', type: 'group', options: [g.body.data.id] } });
+    await t.call('POST', `${B}/task-assign-rule/create`, {
+      token: admin,
+      body: { definitionId: d.definitionId, taskKey: 'manager', type: 'group', options: [g.body.data.id] },
+    });
     const res = await start(d.definitionId, { quantity: 1 });
     expect(res.status).toBe(409);
     expect(res.body.errorCode).toBe('BPM_NO_CANDIDATES');
@@ -333,7 +369,9 @@ describe('business integration: outbound documents', () => {
     const [inst] = await t.db
       .select()
       .from(bpmInstance)
-      .where(sql`${bpmInstance.businessType} = 'germ_outbound' and ${bpmInstance.businessKey} = ${String(doc.body.data.id)} and ${bpmInstance.status} = 'running'`);
+      .where(
+        sql`${bpmInstance.businessType} = 'germ_outbound' and ${bpmInstance.businessKey} = ${String(doc.body.data.id)} and ${bpmInstance.status} = 'running'`,
+      );
     return { docId: doc.body.data.id as number, instanceId: inst.id };
   };
   const balance = async (lotId: number) => (await t.call('GET', `${api}/lot/detail/${lotId}`, { token: admin })).body.data.quantity;
@@ -354,7 +392,9 @@ describe('business integration: outbound documents', () => {
 
   it('binding: a two-step model with a gateway approves outbound documents; reject, resubmit, approve, stock down once', async () => {
     const bindings = await t.call('GET', `${B}/relationship/list`, { token: admin });
-    expect(bindings.body.data.find((b: { businessType: string }) => b.businessType === 'germ_outbound')).toMatchObject({ modelName: expect.stringContaining('One-step') });
+    expect(bindings.body.data.find((b: { businessType: string }) => b.businessType === 'germ_outbound')).toMatchObject({
+      modelName: expect.stringContaining('One-step'),
+    });
     const two = await deploy('outbound_two', twoStep('outbound_two', '${quantity &gt; 5}'), { manager: [u1Id], director: [u2Id] });
     const saved = await t.call('PUT', `${B}/relationship/save`, { token: admin, body: { businessType: 'germ_outbound', modelId: two.modelId } });
     expect(saved.body.data).toMatchObject({ businessType: 'germ_outbound', modelId: two.modelId, version: 1 });
@@ -370,7 +410,10 @@ describe('business integration: outbound documents', () => {
     // The breeder (here the creator) reopens and resubmits: a new instance.
     await t.call('PUT', `${api}/outbound/status`, { token: admin, body: { id: first.docId, action: 'reopen' } });
     await t.call('PUT', `${api}/outbound/status`, { token: admin, body: { id: first.docId, action: 'submit' } });
-    const [again] = await t.db.select().from(bpmInstance).where(sql`${bpmInstance.businessKey} = ${String(first.docId)} and ${bpmInstance.status} = 'running'`);
+    const [again] = await t.db
+      .select()
+      .from(bpmInstance)
+      .where(sql`${bpmInstance.businessKey} = ${String(first.docId)} and ${bpmInstance.status} = 'running'`);
     expect(again.id).not.toBe(first.instanceId);
     await decide('approve', (await openTask(u1, again.id)).id, u1);
     await decide('approve', (await openTask(u2, again.id)).id, u2, 'ok');
@@ -384,7 +427,10 @@ describe('business integration: outbound documents', () => {
     expect((await instance(second.instanceId, admin)).status).toBe('cancelled');
     // Cancelling from the process screen returns the document to draft.
     await t.call('PUT', `${api}/outbound/status`, { token: admin, body: { id: second.docId, action: 'submit' } });
-    const [third] = await t.db.select().from(bpmInstance).where(sql`${bpmInstance.businessKey} = ${String(second.docId)} and ${bpmInstance.status} = 'running'`);
+    const [third] = await t.db
+      .select()
+      .from(bpmInstance)
+      .where(sql`${bpmInstance.businessKey} = ${String(second.docId)} and ${bpmInstance.status} = 'running'`);
     await t.call('DELETE', `${B}/process-instance/cancel`, { token: admin, query: { id: third.id, reason: 'wrong lot' } });
     expect((await t.call('GET', `${api}/outbound/detail/${second.docId}`, { token: admin })).body.data.status).toBe('draft');
     // A suspended bound definition refuses the submission, and the document stays a draft.
@@ -400,32 +446,49 @@ describe('business integration: outbound documents', () => {
     expect(unknown.body.errorCode).toBe('BPM_UNKNOWN_BUSINESS_TYPE');
     const lot = await newLot(5);
     const { docId } = await submitOutbound(lot.id, 1);
-    const twice = await t.call('POST', `${B}/common/initProcess`, { token: admin, body: { businessType: 'germ_outbound', businessKey: String(docId) }, headers: en });
+    const twice = await t.call('POST', `${B}/common/initProcess`, {
+      token: admin,
+      body: { businessType: 'germ_outbound', businessKey: String(docId) },
+      headers: en,
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.errorCode).toBe('BPM_BUSINESS_RUNNING');
   });
 });
 
 describe('demo data', () => {
-  it('the submitted demo documents wait in the administrator\'s to-do; the reviewed ones have ended processes', async () => {
+  it("the submitted demo documents wait in the administrator's to-do; the reviewed ones have ended processes", async () => {
     const rows = (await t.call('GET', `${B}/task/todo-page`, { token: admin, query: { businessType: 'germ_scrap' } })).body.rows;
     expect(rows.length).toBeGreaterThanOrEqual(1);
-    const ended = await t.db.select().from(bpmInstance).where(sql`${bpmInstance.businessType} = 'germ_inbound' and ${bpmInstance.status} in ('approved', 'rejected')`);
+    const ended = await t.db
+      .select()
+      .from(bpmInstance)
+      .where(sql`${bpmInstance.businessType} = 'germ_inbound' and ${bpmInstance.status} in ('approved', 'rejected')`);
     expect(ended.map((i) => i.status).sort()).toEqual(['approved', 'rejected']);
   });
 });
 
 describe('leave requests (the reference business type)', () => {
   it('a short leave ends after the supervisor; a long one goes on to the head; the request follows its process', async () => {
-    const bad = await t.call('POST', '/api/bpm/oa/leave/create', { token: breeder, body: { type: 'annual', startDate: '2026-12-05', endDate: '2026-12-01', reason: 'x' }, headers: en });
+    const bad = await t.call('POST', '/api/bpm/oa/leave/create', {
+      token: breeder,
+      body: { type: 'annual', startDate: '2026-12-05', endDate: '2026-12-01', reason: 'x' },
+      headers: en,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ field: 'endDate' });
-    const short = await t.call('POST', '/api/bpm/oa/leave/create', { token: breeder, body: { type: 'annual', startDate: '2026-12-01', endDate: '2026-12-02', reason: 'Rest' } });
+    const short = await t.call('POST', '/api/bpm/oa/leave/create', {
+      token: breeder,
+      body: { type: 'annual', startDate: '2026-12-01', endDate: '2026-12-02', reason: 'Rest' },
+    });
     expect(short.body.data).toMatchObject({ days: 2, status: 'running' });
     const inst = short.body.data.processInstanceId;
     await decide('approve', (await openTask(admin, inst)).id, admin);
     expect((await t.call('GET', '/api/bpm/oa/leave/get', { token: breeder, query: { id: short.body.data.id } })).body.data.status).toBe('approved');
-    const long = await t.call('POST', '/api/bpm/oa/leave/create', { token: breeder, body: { type: 'field', startDate: '2026-12-01', endDate: '2026-12-10', reason: 'Sanya' } });
+    const long = await t.call('POST', '/api/bpm/oa/leave/create', {
+      token: breeder,
+      body: { type: 'field', startDate: '2026-12-01', endDate: '2026-12-10', reason: 'Sanya' },
+    });
     await decide('approve', (await openTask(admin, long.body.data.processInstanceId)).id, admin);
     expect((await instance(long.body.data.processInstanceId)).currentTasks).toEqual(['部门负责人审批']);
     await decide('reject', (await openTask(admin, long.body.data.processInstanceId)).id, admin, 'too long');
@@ -437,7 +500,12 @@ describe('leave requests (the reference business type)', () => {
     expect(page.body.rows.map((r: { id: number }) => r.id)).toContain(long.body.data.id);
     // The demo's leave requests: one in each state.
     const all = (await t.call('GET', '/api/bpm/oa/leave/page', { token: breeder, query: { pageSize: 200 } })).body.rows as { reason: string; status: string }[];
-    expect(all.filter((r) => /Annual leave|Field trip|Personal/.test(r.reason)).map((r) => r.status).sort()).toEqual(['approved', 'rejected', 'running']);
+    expect(
+      all
+        .filter((r) => /Annual leave|Field trip|Personal/.test(r.reason))
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(['approved', 'rejected', 'running']);
   });
 });
 
