@@ -305,7 +305,13 @@ export async function decideTaskIn(
   tx: Tx,
   ctx: RequestContext,
   src: AuditSource,
-  input: { id: number; outcome: 'approve' | 'reject'; comment: string | null; variables?: Record<string, unknown> },
+  input: {
+    id: number;
+    outcome: 'approve' | 'reject';
+    comment: string | null;
+    variables?: Record<string, unknown>;
+    /** Demo data: no operation-log entry. */ noAudit?: boolean;
+  },
 ): Promise<void> {
   const [seen] = await tx
     .select({ instanceId: T.instanceId })
@@ -340,12 +346,13 @@ export async function decideTaskIn(
     .where(eq(T.id, task.id));
   const saved = await saveState(tx, inst, state);
   await applyEffects(tx, ctx, src, saved, def, effects, input.comment);
-  await audit(tx, src, {
-    action: `bpm.task.${input.outcome}`,
-    targetType: 'bpm_task',
-    targetId: task.id,
-    detail: { name: task.name, instanceId: inst.id, comment: input.comment },
-  });
+  if (!input.noAudit)
+    await audit(tx, src, {
+      action: `bpm.task.${input.outcome}`,
+      targetType: 'bpm_task',
+      targetId: task.id,
+      detail: { name: task.name, instanceId: inst.id, comment: input.comment },
+    });
 }
 
 export async function cancelInstanceIn(tx: Tx, ctx: RequestContext, src: AuditSource, id: number, reason: string, opts: { anyone?: boolean } = {}) {

@@ -45,7 +45,12 @@ export async function seedBusinessProcess(
       const ctx = seedCtx(p.orgId, p.decision.userId);
       const taskId = await myOpenTaskFor(tx, ctx, p.businessType, p.businessKey);
       if (taskId !== null)
-        await decideTaskIn(tx, ctx, { ...src, userId: p.decision.userId }, { id: taskId, outcome: p.decision.outcome, comment: p.decision.comment });
+        await decideTaskIn(
+          tx,
+          ctx,
+          { ...src, userId: p.decision.userId },
+          { id: taskId, outcome: p.decision.outcome, comment: p.decision.comment, noAudit: true },
+        );
     }
     return id;
   });
