@@ -196,6 +196,14 @@ describe('execution', () => {
     expect(res.body.errorCode).toBe('BPM_CONDITION_FAILED');
     expect(res.body.msg).toContain('quantity');
     expect((await openTask(u1, inst.body.data.id)).id).toBe(task.id);
+    // Variables are JSON data with plain names.
+    const proto = await t.call('PUT', `${B}/task/approve`, {
+      token: u1,
+      raw: JSON.stringify({ id: task.id, comment: null, variables: { __proto__x: 1 } }),
+      headers: { ...en, 'content-type': 'application/json' },
+    });
+    expect(proto.status).toBe(400);
+    expect(proto.body.errorCode).toBe('BPM_WORKFLOW');
     // With the variable given in the form, it goes on.
     expect((await decide('approve', task.id, u1, null, { quantity: 1 })).status).toBe(200);
   });

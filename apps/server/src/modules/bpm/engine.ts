@@ -7,7 +7,9 @@ export function translateWorkflowError(err: unknown, code: 'BPM_INVALID_BPMN' | 
     const params = { detail: err.localized('en'), detailZh: err.localized('zh-CN'), engineCode: err.code };
     if (err.code === 'WF_CONDITION_FAILED') throw new AppError(400, 'BPM_CONDITION_FAILED', params);
     if (err.code === 'WF_TASK_NOT_ACTIVE') throw new AppError(409, 'BPM_TASK_HANDLED');
-    throw new AppError(code === 'BPM_INVALID_BPMN' ? 400 : 409, code, params);
+    // Bad input (variables, a cardinality over them) is the caller's 400; the rest a conflict with the process.
+    const badInput = code === 'BPM_INVALID_BPMN' || err.code === 'WF_BAD_VARIABLES' || err.code === 'WF_BAD_CARDINALITY' || err.code === 'WF_NO_PATH';
+    throw new AppError(badInput ? 400 : 409, code, params);
   }
   throw err;
 }
