@@ -11,6 +11,7 @@ import { germModule } from './modules/germ';
 import { doeModule } from './modules/doe';
 import { phenoModule } from './modules/pheno';
 import { nurseryModule } from './modules/nursery';
+import { bpmModule } from './modules/bpm';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -24,6 +25,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   licenseModule,
   feedbackModule,
   gwsModule,
+  bpmModule,
   germModule,
   doeModule,
   phenoModule,

@@ -6,6 +6,7 @@ import { messageApi } from './message/api';
 import { feedbackApi } from './feedback/api';
 import { gwsApi } from './gws/api';
 import { germApi } from './germ/api';
+import { bpmApi } from './bpm/api';
 import { systemApi } from './system/api';
 import { authApi } from './auth/api';
 import { licenseApi } from './license/api';
@@ -30,4 +31,5 @@ export const moduleApis: readonly ModuleApi[] = [
   germApi,
   phenoApi,
   nurseryApi,
+  bpmApi,
 ];

@@ -2,6 +2,7 @@ import { doePermissions, doeRoleGrants } from './doe/permissions';
 import { commonPermissions } from './common/permissions';
 import { feedbackPermissions } from './feedback/permissions';
 import { germPermissions, germRoleGrants } from './germ/permissions';
+import { bpmPermissions, bpmRoleGrants } from './bpm/permissions';
 import { licensePermissions } from './license/permissions';
 import { systemPermissions, systemRoleGrants } from './system/permissions';
 import { phenoPermissions, phenoRoleGrants } from './pheno/permissions';
@@ -16,6 +17,7 @@ export const Permissions = {
   doe: doePermissions,
   germ: germPermissions,
   pheno: phenoPermissions,
+  bpm: bpmPermissions,
 } as const;
 
 /** True when `granted` holds `required` directly or through the administrator wildcard. */
@@ -24,7 +26,7 @@ export function hasPermission(granted: readonly string[], required: string): boo
 }
 
 /** Every module's grants to the built-in roles, one line per module (as `Permissions`). */
-const moduleRoleGrants: readonly RoleGrants[] = [systemRoleGrants, doeRoleGrants, germRoleGrants, phenoRoleGrants];
+const moduleRoleGrants: readonly RoleGrants[] = [systemRoleGrants, doeRoleGrants, germRoleGrants, phenoRoleGrants, bpmRoleGrants];
 
 /** The permission strings a built-in role receives, from every module's declaration. */
 export function builtinRolePermissions(role: GrantedRoleKey): string[] {

@@ -10,6 +10,7 @@ import { germErrors, germFieldLabels } from './germ';
 import { feedbackErrors, feedbackFieldLabels } from './feedback/errors';
 import { phenoErrors, phenoFieldLabels } from './pheno/errors';
 import { nurseryErrors, nurseryFieldLabels } from './nursery/errors';
+import { bpmErrors, bpmFieldLabels } from './bpm/errors';
 
 /** Every error code the API can answer with, and its message in each language. */
 export const errorCatalog = {
@@ -23,6 +24,7 @@ export const errorCatalog = {
   ...germErrors,
   ...phenoErrors,
   ...nurseryErrors,
+  ...bpmErrors,
 };
 
 /** A code the API answers with: a misspelt code does not compile. */
@@ -44,6 +46,7 @@ export const fieldLabels: Record<string, Translations> = {
   ...germFieldLabels,
   ...phenoFieldLabels,
   ...nurseryFieldLabels,
+  ...bpmFieldLabels,
 };
 
 /** Narrows a code built at run time (e.g. an engine's `DESIGN_` + code) to a catalogue code. */

@@ -40,9 +40,19 @@ export interface TodoSourceDef {
   count(): Promise<number>;
 }
 
+/** A small part a module adds to the header (a badge with a count), before the task center and messages. */
+export interface HeaderItemDef {
+  key: string;
+  /** Shown only to holders of this permission. */
+  permission?: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
 export interface ModuleManifest {
   key: string;
   pages: PageDef[];
+  /** Header parts (the workflow's to-do badge). */
+  header?: HeaderItemDef[];
   dashboard?: { widgets?: DashboardWidgetDef[]; todos?: TodoSourceDef[] };
   /** Module texts, merged under the module key: `t('doe.location.title')`. */
   locales: Record<Locale, Record<string, unknown>>;

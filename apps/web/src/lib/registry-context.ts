@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { MenuItem } from '@breedwise/contracts/system';
-import type { DashboardWidgetDef, TodoSourceDef } from './module-types';
+import type { DashboardWidgetDef, HeaderItemDef, TodoSourceDef } from './module-types';
 
 /**
  * What the module registry knows, as pages read it: the screens of this build, the dashboard's widgets and
@@ -19,6 +19,8 @@ export interface RegistryValue {
   widgets: readonly DashboardWidgetDef[];
   /** Lines of the dashboard's to-do list the modules declare. */
   todos: readonly TodoSourceDef[];
+  /** Header parts the modules add (badges). */
+  headerItems: readonly HeaderItemDef[];
 }
 
 /** Nothing registered: what a page sees outside the app (unit tests of a single page). */
@@ -28,6 +30,7 @@ export const emptyRegistry: RegistryValue = {
   isAvailable: () => false,
   widgets: [],
   todos: [],
+  headerItems: [],
 };
 
 export const RegistryContext = createContext<RegistryValue>(emptyRegistry);

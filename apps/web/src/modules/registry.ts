@@ -1,5 +1,5 @@
 import type { Locale } from '@breedwise/contracts';
-import type { DashboardWidgetDef, ModuleManifest, PageDef, TodoSourceDef } from './types';
+import type { DashboardWidgetDef, HeaderItemDef, ModuleManifest, PageDef, TodoSourceDef } from './types';
 import { homeModule } from './home';
 import { doeModule } from './doe';
 import { systemModule } from './system';
@@ -7,9 +7,10 @@ import { feedbackModule } from './feedback';
 import { germModule } from './germ';
 import { phenoModule } from './pheno';
 import { nurseryModule } from './nursery';
+import { bpmModule } from './bpm';
 
 /** Every module of this build. A new module adds its manifest here and nothing else in the shell. */
-export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, nurseryModule, phenoModule, systemModule, feedbackModule];
+export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, nurseryModule, phenoModule, systemModule, feedbackModule, bpmModule];
 
 export const moduleLocales: Record<Locale, Record<string, unknown>> = {
   'zh-CN': Object.fromEntries(manifests.map((m) => [m.key, m.locales['zh-CN']])),
@@ -23,3 +24,5 @@ export const routedPages: PageDef[] = manifests.flatMap((m) => m.pages.filter((p
 export const dashboardWidgets: DashboardWidgetDef[] = manifests.flatMap((m) => m.dashboard?.widgets ?? []).sort((a, b) => a.order - b.order);
 
 export const todoSources: TodoSourceDef[] = manifests.flatMap((m) => m.dashboard?.todos ?? []);
+
+export const headerItems: HeaderItemDef[] = manifests.flatMap((m) => m.header ?? []);

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import type { MenuItem } from '@breedwise/contracts/system';
-import { dashboardWidgets, pageByComponent, routedPages, todoSources } from '../modules/registry';
+import { dashboardWidgets, headerItems, pageByComponent, routedPages, todoSources } from '../modules/registry';
 import type { PageDef } from '../modules/types';
 import type { RegistryValue } from '../lib/registry-context';
 import { preload } from '../lib/preloadable';
@@ -59,6 +59,7 @@ export const registryValue: RegistryValue = {
   isAvailable,
   widgets: dashboardWidgets,
   todos: todoSources,
+  headerItems,
 };
 
 export function indexMenu(menu: MenuItem[]): MenuIndex {

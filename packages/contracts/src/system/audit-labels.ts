@@ -108,6 +108,14 @@ export const auditSubjects: Record<string, Translations> = {
   'nursery.pollination': t('授粉', 'pollination'),
   'nursery.harvest': t('苗圃收获', 'nursery harvest'),
   'nursery.dhFlow': t('DH 流程模板', 'DH flow template'),
+  'bpm.model': t('流程模型', 'process model'),
+  'bpm.instance': t('流程实例', 'process instance'),
+  'bpm.task': t('审批任务', 'approval task'),
+  'bpm.common': t('业务流程', 'business process'),
+  'bpm.userGroup': t('用户组', 'user group'),
+  'bpm.assignRule': t('任务分配规则', 'task assignment rule'),
+  'bpm.binding': t('业务流程绑定', 'business process binding'),
+  'bpm.leave': t('请假申请', 'leave request'),
 };
 
 /** What was done. */
@@ -168,6 +176,10 @@ export const auditVerbs: Record<string, Translations> = {
   menus: t('设置菜单', 'Set the menus of'),
   forceLogout: t('强制下线', 'Sign out'),
   resetPassword: t('重置密码', 'Reset the password of'),
+  deploy: t('部署', 'Deploy'),
+  updateState: t('变更状态', 'Change the state of'),
+  updateAssignee: t('转办', 'Hand over'),
+  initProcess: t('发起', 'Start'),
 };
 
 /** The name of an action in a language: "新建试验" / "Create experiment"; the code when unknown. */

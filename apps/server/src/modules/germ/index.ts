@@ -5,6 +5,7 @@ import { registerResourceIoJobs, taskLogsHandler } from '../common';
 import { registerEndpoints } from '../../platform/endpoints';
 import type { JobDeps, ServerModule } from '../../platform/module';
 import { germMenus } from './menus';
+import './document/document.workflow';
 import { seedGermDemo } from './seed';
 import { germplasmRoutes } from './germplasm/germplasm.routes';
 import { germplasmIo } from './germplasm/germplasm.io';

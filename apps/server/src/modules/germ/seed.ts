@@ -1,3 +1,4 @@
+import { seedBusinessProcess } from '../bpm';
 import { sql } from 'drizzle-orm';
 import { generatePurdy, indexRecords, type ParentRecord } from '@breedwise/pedigree';
 import { FIXED_GERMPLASM_TYPES, type DocKind, type DocStatus, type GermplasmType, type LotUnit } from '@breedwise/contracts/germ';
@@ -667,6 +668,24 @@ export async function seedGermDemo(db: DbOrTx, org: DemoOrg): Promise<void> {
         comment: p.status === 'rejected' ? '数量与申请不符，请核实后重新提交' : '同意',
       });
     await db.insert(germDocumentEvent).values(events);
+    // The approval process of every submitted or reviewed document (the reviewed ones decided by the admin).
+    if (p.status !== 'draft')
+      await seedBusinessProcess(db, {
+        orgId,
+        starterId: breeder,
+        businessType: `germ_${p.kind}`,
+        businessKey: String(doc.id),
+        variables: { docNo, kind: p.kind, lineCount: lines.length, quantity: lines.reduce((sum, l) => sum + Number(l.quantity ?? l.countedQuantity ?? 0), 0) },
+        ...(reviewed
+          ? {
+              decision: {
+                userId: admin,
+                outcome: p.status === 'approved' ? ('approve' as const) : ('reject' as const),
+                comment: p.status === 'rejected' ? '数量与申请不符，请核实后重新提交' : '同意',
+              },
+            }
+          : {}),
+      });
   }
   if (extraTxns.length) await db.insert(germLotTxn).values(extraTxns);
   // Cached balances follow the ledger.

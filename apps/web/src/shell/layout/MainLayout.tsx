@@ -16,6 +16,7 @@ import { MessageBell } from '../../components/auth/MessageBell';
 import { NoticeBanner } from '../../components/auth/NoticeBanner';
 import { PageWatermark } from '../../components/common';
 import { TaskCenter } from './TaskCenter';
+import { HeaderItems } from './HeaderItems';
 import { BrandSync } from '../brand-sync';
 import { useLayoutSettings } from './settings';
 
@@ -111,6 +112,7 @@ export function MainLayout() {
             <CropSwitcher info={info} />
             <MapEngineSwitcher compact={phone} />
             <LanguageSwitch className="bw-header-action" />
+            <HeaderItems />
             <TaskCenter />
             <MessageBell />
             <UserMenu info={info} />

@@ -3,7 +3,8 @@ import { DOC_KINDS, germApi, type DocKind } from '@breedwise/contracts/germ';
 import { registerEndpoints } from '../../../platform/endpoints';
 import { sourceOf } from '../../audit';
 import { ctxOf } from '../scope';
-import { createDoc, deleteDoc, getDoc, listDocs, transitionDoc, updateDoc } from './document.service';
+import { createDoc, deleteDoc, getDoc, listDocs, reviewDoc, transitionDoc, updateDoc } from './document.service';
+import './document.workflow';
 
 /**
  * The document endpoints are the same for every kind (the contracts define them once and instantiate
@@ -20,7 +21,7 @@ function documentRoutes(app: FastifyInstance, kind: DocKind) {
     create: (req) => createDoc(db, ctxOf(req), kind, req.body),
     update: (req) => updateDoc(db, ctxOf(req), kind, req.body),
     status: (req) => transitionDoc(db, ctxOf(req), sourceOf(req), kind, req.body.id, req.body.action, req.body.comment),
-    audit: (req) => transitionDoc(db, ctxOf(req), sourceOf(req), kind, req.body.id, req.body.action, req.body.comment, app.config),
+    audit: (req) => reviewDoc(db, ctxOf(req), sourceOf(req), kind, req.body.id, req.body.action, req.body.comment, app.config),
     remove: async (req) => {
       await deleteDoc(db, ctxOf(req), kind, req.params.id);
       return null;

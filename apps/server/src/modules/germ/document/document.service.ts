@@ -24,7 +24,8 @@ import { AppError, conflict, notFound } from '../../../platform/errors';
 import { listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { iso } from '../../../platform/reply';
-import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
+import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
+import { cancelBusinessProcessIn, decideTaskIn, initBusinessProcessIn, myOpenTaskFor, type BusinessEnd } from '../../bpm';
 import { audit, type AuditSource } from '../../audit';
 import { notifierFor, sysUser } from '../../system';
 import { sendMessage } from '../../message';
@@ -114,6 +115,7 @@ export async function getDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, id:
   const [row] = await docSelect(db).where(and(inCrop(D, ctx), eq(D.kind, kind), eq(D.id, id)));
   if (!row) throw notFound();
   const [doc] = await presentDocs(db, ctx, [row]);
+  const myTask = doc.status === 'submitted' ? await myOpenTaskFor(db, ctx, docBusinessType(kind), String(id)) : null;
   const newLot = alias(germLot, 'new_lot');
   const lines = await db
     .select({
@@ -181,7 +183,7 @@ export async function getDoc(db: DbOrTx, ctx: RequestContext, kind: DocKind, id:
       };
     }),
     events: events.map((e) => ({ ...e, at: e.at.toISOString() })),
-    actions: allowedActions(ctx, kind, doc.status, doc.createdById),
+    actions: allowedActions(ctx, kind, doc.status, doc.createdById).filter((a) => !DOC_TRANSITIONS[a].approver || myTask !== null),
   };
 }
 
@@ -380,10 +382,27 @@ async function applyEffect(tx: Tx, ctx: RequestContext, src: AuditSource, doc: t
   }
 }
 
+/** The workflow business type of a document kind (`germ_outbound`, ...). */
+export const docBusinessType = (kind: DocKind) => `germ_${kind}`;
+
+/** The caller may take over the document's crop inside an approval (the approver's current crop may differ). */
+const inDocCrop = (ctx: RequestContext, doc: { cropId: number }): RequestContext => ({ ...ctx, cropId: doc.cropId, cropAccess: 'operate' });
+
+/** Quantities a process may decide on (`quantity > 100` in a gateway condition). */
+async function processVariables(tx: Tx, doc: typeof D.$inferSelect) {
+  const lines = await tx.select({ quantity: DL.quantity, counted: DL.countedQuantity }).from(DL).where(eq(DL.documentId, doc.id));
+  return {
+    docNo: doc.docNo,
+    kind: doc.kind,
+    lineCount: lines.length,
+    quantity: q3(lines.reduce((s, l) => s + (l.quantity ?? l.counted ?? 0), 0)),
+  };
+}
+
 /**
- * Moves a document along the transition table. The document row is locked first, so of two
- * concurrent approvals the second sees 'approved' and is refused: the effect happens once, in the
- * same transaction as the status change, or not at all.
+ * The creator's transitions (submit, withdraw, reopen). Submitting starts the process bound to the
+ * document's business type in the same transaction; withdrawing cancels it. The approver's decisions
+ * go through the workflow (`reviewDoc`, or the task endpoints), which calls `onDocProcessEnd`.
  */
 export async function transitionDoc(
   db: DbOrTx,
@@ -393,12 +412,9 @@ export async function transitionDoc(
   id: number,
   action: DocAction,
   comment: string | null,
-  /** Mail settings: with a mail gateway configured, the requester of an approved or rejected document also gets an e-mail. */
-  config?: Pick<Config, 'sms' | 'mail'>,
 ): Promise<DocDetail> {
   requireCropWrite(ctx);
   const rule = DOC_TRANSITIONS[action];
-  let mail: { userId: number; subject: Translations; text: Translations } | null = null;
   await db.transaction(async (tx) => {
     const doc = await lockDoc(tx, ctx, kind, id);
     if (!(rule.from as readonly DocStatus[]).includes(doc.status)) {
@@ -412,11 +428,9 @@ export async function transitionDoc(
       .set({
         status: rule.to,
         ...(action === 'submit' ? { submittedAt: now, reviewedBy: null, reviewedAt: null, reviewComment: null } : {}),
-        ...(rule.approver ? { reviewedBy: ctx.userId, reviewedAt: now, reviewComment: comment } : {}),
         ...updatedStamp(ctx),
       })
       .where(eq(D.id, doc.id));
-    if (action === 'approve') await applyEffect(tx, ctx, src, doc);
     await event(tx, ctx, doc.id, action, doc.status, rule.to, comment);
     await audit(tx, src, {
       action: `germ.${kind}.${action}`,
@@ -424,29 +438,114 @@ export async function transitionDoc(
       targetId: doc.id,
       detail: { docNo: doc.docNo, from: doc.status, to: rule.to, comment },
     });
-    if ((action === 'approve' || action === 'reject') && doc.createdBy) {
-      // The requester hears of the review in the inbox (same transaction), and by e-mail when configured.
-      const [reviewer] = await tx.select({ nickName: sysUser.nickName, username: sysUser.username }).from(sysUser).where(eq(sysUser.id, ctx.userId));
-      const say = (text: Translations, params: Record<string, unknown>): Translations => ({
-        'zh-CN': formatMessage(text['zh-CN'], params.zh as Record<string, unknown>),
-        en: formatMessage(text.en, params.en as Record<string, unknown>),
-      });
-      const params = (l: Locale) => ({
-        kind: docKindLabels[kind][l],
-        docNo: doc.docNo,
-        title: doc.title ?? '',
-        reviewer: reviewer?.nickName || reviewer?.username || '',
-        comment: comment ? formatMessage(docReviewTexts.comment[l], { comment }) : '',
-      });
-      const both = { zh: params('zh-CN'), en: params('en') };
-      const title = say(action === 'approve' ? docReviewTexts.approvedTitle : docReviewTexts.rejectedTitle, both);
-      const content = say(action === 'approve' ? docReviewTexts.approved : docReviewTexts.rejected, both);
-      await sendMessage(tx, [doc.createdBy], { orgId: doc.orgId, type: 'approval', title, content, link: `/germ/${kind}?open=${doc.id}` });
-      mail = { userId: doc.createdBy, subject: title, text: content };
-    }
+    if (action === 'submit') await initBusinessProcessIn(tx, ctx, src, docBusinessType(kind), String(doc.id), await processVariables(tx, doc));
+    if (action === 'withdraw') await cancelBusinessProcessIn(tx, ctx, src, docBusinessType(kind), String(doc.id), comment ?? 'withdrawn');
   });
-  if (mail && config && notifierFor(config).mailConfigured) await mailRequester(db, config, mail);
   return getDoc(db, ctx, kind, id);
+}
+
+/**
+ * The approver's decision from the document screen: the caller's open task of the document's process,
+ * approved or rejected through the workflow (one transaction with the stock effect when the process ends).
+ */
+export async function reviewDoc(
+  db: DbOrTx,
+  ctx: RequestContext,
+  src: AuditSource,
+  kind: DocKind,
+  id: number,
+  action: 'approve' | 'reject',
+  comment: string | null,
+  config?: Pick<Config, 'sms' | 'mail'>,
+): Promise<DocDetail> {
+  requireCropWrite(ctx);
+  const ended = await db.transaction(async (tx) => {
+    const [doc] = await tx
+      .select()
+      .from(D)
+      .where(and(inCrop(D, ctx), eq(D.kind, kind), eq(D.id, id)));
+    if (!doc) throw notFound();
+    if (doc.status !== 'submitted') {
+      throw conflict('GERM_DOC_TRANSITION', { docNo: doc.docNo, status: statusWord(ctx, doc.status), action: docActionLabels[action][ctx.locale] });
+    }
+    const taskId = await myOpenTaskFor(tx, ctx, docBusinessType(kind), String(doc.id));
+    if (taskId === null) throw new AppError(403, 'BPM_TASK_NOT_YOURS');
+    await decideTaskIn(tx, ctx, src, { id: taskId, outcome: action, comment });
+    const [after] = await tx.select().from(D).where(eq(D.id, doc.id));
+    return after.status === 'approved' || after.status === 'rejected' ? after : null;
+  });
+  // The requester also gets an e-mail when a mail gateway is configured (after the commit).
+  if (ended?.createdBy && config && notifierFor(config).mailConfigured) {
+    const { title, content } = await reviewTexts(db, ended, ctx.userId, ended.status === 'approved' ? 'approve' : 'reject', comment);
+    await mailRequester(db, config, { userId: ended.createdBy, subject: title, text: content });
+  }
+  return getDoc(db, ctx, kind, id);
+}
+
+/**
+ * The business handler of the documents' processes: called by the workflow in the transaction that ended
+ * the instance. Approved: the stock effect once, with the status; rejected: back to the requester;
+ * cancelled (withdrawn, or cancelled from the process screen): a submitted document becomes a draft again.
+ */
+export async function onDocProcessEnd(tx: Tx, actor: RequestContext, src: AuditSource, end: BusinessEnd): Promise<void> {
+  const [found] = await tx
+    .select()
+    .from(D)
+    .where(and(inOrg(D, actor), eq(D.id, Number(end.businessKey))))
+    .for('update');
+  if (!found || found.status !== 'submitted') return;
+  const ctx = inDocCrop(actor, found);
+  const doc = found;
+  const kind = doc.kind;
+  if (end.outcome === 'cancelled') {
+    await tx
+      .update(D)
+      .set({ status: 'draft', ...updatedStamp(ctx) })
+      .where(eq(D.id, doc.id));
+    await event(tx, ctx, doc.id, 'cancel', 'submitted', 'draft', end.comment);
+    return;
+  }
+  const action = end.outcome === 'approved' ? 'approve' : 'reject';
+  const to: DocStatus = end.outcome;
+  const now = new Date();
+  await tx
+    .update(D)
+    .set({ status: to, reviewedBy: ctx.userId, reviewedAt: now, reviewComment: end.comment, ...updatedStamp(ctx) })
+    .where(eq(D.id, doc.id));
+  if (action === 'approve') await applyEffect(tx, ctx, src, doc);
+  await event(tx, ctx, doc.id, action, doc.status, to, end.comment);
+  await audit(tx, src, {
+    action: `germ.${kind}.${action}`,
+    targetType: 'germ_document',
+    targetId: doc.id,
+    detail: { docNo: doc.docNo, from: doc.status, to, comment: end.comment, processInstanceId: end.instanceId },
+  });
+  if (doc.createdBy) {
+    // The requester hears of the review in the inbox, in the same transaction.
+    const { title, content } = await reviewTexts(tx, doc, ctx.userId, action, end.comment);
+    await sendMessage(tx, [doc.createdBy], { orgId: doc.orgId, type: 'approval', title, content, link: `/germ/${kind}?open=${doc.id}` });
+  }
+}
+
+/** The inbox message and e-mail of a review, in both languages. */
+async function reviewTexts(db: DbOrTx, doc: typeof D.$inferSelect, reviewerId: number, action: 'approve' | 'reject', comment: string | null) {
+  const [reviewer] = await db.select({ nickName: sysUser.nickName, username: sysUser.username }).from(sysUser).where(eq(sysUser.id, reviewerId));
+  const say = (text: Translations, params: Record<string, unknown>): Translations => ({
+    'zh-CN': formatMessage(text['zh-CN'], params.zh as Record<string, unknown>),
+    en: formatMessage(text.en, params.en as Record<string, unknown>),
+  });
+  const params = (l: Locale) => ({
+    kind: docKindLabels[doc.kind][l],
+    docNo: doc.docNo,
+    title: doc.title ?? '',
+    reviewer: reviewer?.nickName || reviewer?.username || '',
+    comment: comment ? formatMessage(docReviewTexts.comment[l], { comment }) : '',
+  });
+  const both = { zh: params('zh-CN'), en: params('en') };
+  return {
+    title: say(action === 'approve' ? docReviewTexts.approvedTitle : docReviewTexts.rejectedTitle, both),
+    content: say(action === 'approve' ? docReviewTexts.approved : docReviewTexts.rejected, both),
+  };
 }
 
 /** The e-mail of a review, in the requester's language; a failed delivery is in the outbox record, the review stands. */

@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import { parseBpmn } from '@breedwise/workflow';
+import { sampleModels } from '@breedwise/workflow/samples';
+import type { DbOrTx } from '../../db/client';
+import type { SeedOrg } from '../../platform/module';
+import { checkExecutable } from './engine';
+import { bpmDefinition, bpmModel } from './model/model.tables';
+import { bpmBinding } from './admin/admin.tables';
+import { businessTypes } from './runtime/business';
+
+const NAMES: Record<string, { name: string; category: string }> = {
+  'one-step-approval': { name: '单级审批 One-step approval', category: 'approval' },
+  'two-step-amount': { name: '两级审批（金额） Two-step by amount', category: 'approval' },
+  'two-step-countersign': { name: '会签后审批 Countersign then director', category: 'approval' },
+  'leave-request': { name: '请假 Leave request', category: 'oa' },
+};
+
+/**
+ * Every organisation's default models (the engine's samples), each deployed as version 1, and every
+ * registered business type bound to its default model (the germ documents: the one-step approval).
+ */
+export async function seedBpmOrganisation(db: DbOrTx, org: SeedOrg): Promise<void> {
+  const byKey = new Map<string, number>();
+  for (const s of sampleModels()) {
+    const [exists] = await db
+      .select({ id: bpmModel.id })
+      .from(bpmModel)
+      .where(and(eq(bpmModel.orgId, org.orgId), eq(bpmModel.key, s.key)));
+    if (exists) {
+      byKey.set(s.key, exists.id);
+      continue;
+    }
+    const model = parseBpmn(s.xml).model;
+    checkExecutable(model);
+    const meta = NAMES[s.key] ?? { name: model.name || s.key, category: 'approval' };
+    const [m] = await db
+      .insert(bpmModel)
+      .values({ orgId: org.orgId, key: s.key, name: meta.name, category: meta.category, bpmnXml: s.xml })
+      .returning({ id: bpmModel.id });
+    await db.insert(bpmDefinition).values({ orgId: org.orgId, modelId: m.id, key: s.key, name: meta.name, version: 1, bpmnXml: s.xml, model });
+    byKey.set(s.key, m.id);
+  }
+  for (const bt of businessTypes()) {
+    const modelId = bt.defaultModelKey ? byKey.get(bt.defaultModelKey) : undefined;
+    if (modelId) await db.insert(bpmBinding).values({ orgId: org.orgId, businessType: bt.type, modelId }).onConflictDoNothing();
+  }
+}

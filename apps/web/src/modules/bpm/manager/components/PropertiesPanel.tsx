@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import { Alert, Checkbox, Divider, Empty, Form, Input, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { parseExpression } from '@breedwise/expr';
+import type { RuleRow } from '@breedwise/contracts/bpm';
+import { RuleEditor } from './RuleEditor';
+
+/** The parts of bpmn-js the panel uses (typed here: bpmn-js ships loose types for its services). */
+export interface BpmnElement {
+  id: string;
+  type: string;
+  businessObject: BusinessObject;
+}
+export interface BusinessObject {
+  id: string;
+  name?: string;
+  $type: string;
+  get(name: string): unknown;
+  loopCharacteristics?: { $type: string; isSequential?: boolean };
+  conditionExpression?: { body?: string };
+  sourceRef?: BusinessObject;
+  default?: BusinessObject;
+  flowElements?: BusinessObject[];
+  eventDefinitions?: { $type: string }[];
+}
+export interface Modeling {
+  updateProperties(element: BpmnElement, props: Record<string, unknown>): void;
+  updateLabel(element: BpmnElement, text: string): void;
+}
+export interface Moddle {
+  create(type: string, attrs?: Record<string, unknown>): unknown;
+}
+export interface ElementRegistry {
+  get(id: string): BpmnElement | undefined;
+  filter(fn: (e: BpmnElement) => boolean): BpmnElement[];
+}
+
+/** The condition text without its `${ }` wrapper, and its parse error if any (checked as it is typed). */
+function conditionError(text: string): string | null {
+  if (!text.trim()) return null;
+  try {
+    parseExpression(text);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/**
+ * Our properties panel: what the server executes. User task: name, form, countersign (all/any over a
+ * list variable), reject target and, for the deployed version, its assignment rule. Gateway output:
+ * condition (the safe expression language) and default flow. End event: outcome.
+ */
+export function PropertiesPanel({
+  element,
+  modeling,
+  moddle,
+  registry,
+  rules,
+  onRuleSaved,
+}: {
+  element: BpmnElement | null;
+  modeling: Modeling;
+  moddle: Moddle;
+  registry: ElementRegistry;
+  rules: RuleRow[] | null;
+  onRuleSaved(): void;
+}) {
+  const { t } = useTranslation();
+  const [, force] = useState(0);
+  const [condition, setCondition] = useState('');
+  const bo = element?.businessObject;
+  useEffect(() => {
+    setCondition(bo?.conditionExpression?.body?.replace(/^\$\{\s*|\s*\}$/g, '') ?? '');
+  }, [bo]);
+  if (!element || !bo) return <Empty description={t('bpm.designer.pick')} />;
+  const set = (props: Record<string, unknown>) => {
+    modeling.updateProperties(element, props);
+    force((n) => n + 1);
+  };
+  const userTasks = registry.filter((e) => e.type === 'bpmn:UserTask' && e.id !== element.id);
+  const isUserTask = element.type === 'bpmn:UserTask';
+  const isFlow = element.type === 'bpmn:SequenceFlow';
+  const fromGateway = isFlow && bo.sourceRef?.$type === 'bpmn:ExclusiveGateway';
+  const isEnd = element.type === 'bpmn:EndEvent';
+  const countersign = bo.loopCharacteristics ? ((bo.get('bw:countersign') as string | undefined) ?? 'all') : 'none';
+  const rule = rules?.find((r) => r.taskKey === element.id) ?? null;
+  const condError = conditionError(condition);
+  return (
+    <Form layout="vertical" size="small" data-testid="bpm-properties">
+      <Typography.Text type="secondary">
+        {t(`bpm.designer.types.${element.type.replace('bpmn:', '')}`, { defaultValue: element.type.replace('bpmn:', '') })} · {element.id}
+      </Typography.Text>
+      <Form.Item label={t('bpm.designer.name')} style={{ marginTop: 8 }}>
+        <Input key={`${element.id}-name`} defaultValue={bo.name ?? ''} onBlur={(e) => modeling.updateLabel(element, e.target.value)} data-testid="prop-name" />
+      </Form.Item>
+      {(isUserTask || element.type === 'bpmn:StartEvent') && (
+        <Form.Item label={t('bpm.designer.form')} extra={t('bpm.designer.formHelp')}>
+          <Input
+            key={`${element.id}-form`}
+            defaultValue={(bo.get('bw:formKey') as string) ?? ''}
+            onBlur={(e) => set({ 'bw:formKey': e.target.value.trim() || undefined })}
+          />
+        </Form.Item>
+      )}
+      {isUserTask && (
+        <>
+          <Form.Item label={t('bpm.designer.countersign')} extra={countersign !== 'none' ? t('bpm.designer.countersignHelp') : undefined}>
+            <Select
+              value={countersign}
+              data-testid="prop-countersign"
+              onChange={(v) => {
+                if (v === 'none') set({ loopCharacteristics: undefined, 'bw:countersign': undefined, 'bw:collection': undefined });
+                else
+                  set({
+                    loopCharacteristics: bo.loopCharacteristics ?? moddle.create('bpmn:MultiInstanceLoopCharacteristics', { isSequential: false }),
+                    'bw:countersign': v,
+                    'bw:collection': (bo.get('bw:collection') as string) || 'reviewers',
+                  });
+              }}
+              options={[
+                { value: 'none', label: t('bpm.designer.countersignNone') },
+                { value: 'all', label: t('bpm.designer.countersignAll') },
+                { value: 'any', label: t('bpm.designer.countersignAny') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label={t('bpm.designer.rejectTarget')} extra={t('bpm.designer.rejectHelp')}>
+            <Select
+              allowClear
+              value={(bo.get('bw:rejectTarget') as string) || undefined}
+              placeholder={t('bpm.designer.rejectEnds')}
+              onChange={(v) => set({ 'bw:rejectTarget': v || undefined })}
+              options={userTasks.map((u) => ({ value: u.id, label: `${u.businessObject.name || u.id}` }))}
+              data-testid="prop-reject-target"
+            />
+          </Form.Item>
+          <Divider style={{ margin: '8px 0' }} />
+          <Form.Item label={t('bpm.designer.assignee')}>
+            {rule ? (
+              <RuleEditor rule={rule} onSaved={onRuleSaved} />
+            ) : (
+              <Typography.Text type="secondary">{t('bpm.designer.assigneeAfterDeploy')}</Typography.Text>
+            )}
+          </Form.Item>
+        </>
+      )}
+      {fromGateway && (
+        <>
+          <Form.Item
+            label={t('bpm.designer.condition')}
+            extra={t('bpm.designer.conditionHelp')}
+            validateStatus={condError ? 'error' : undefined}
+            help={condError ?? undefined}
+          >
+            <Input
+              value={condition}
+              placeholder="quantity > 100"
+              onChange={(e) => setCondition(e.target.value)}
+              onBlur={() => {
+                if (conditionError(condition)) return;
+                set({ conditionExpression: condition.trim() ? moddle.create('bpmn:FormalExpression', { body: `\${${condition.trim()}}` }) : undefined });
+              }}
+              data-testid="prop-condition"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Checkbox
+              checked={bo.sourceRef?.default?.id === bo.id}
+              onChange={(e) => {
+                const gw = registry.get(bo.sourceRef!.id)!;
+                modeling.updateProperties(gw, { default: e.target.checked ? bo : undefined });
+                force((n) => n + 1);
+              }}
+              data-testid="prop-default"
+            >
+              {t('bpm.designer.defaultFlow')}
+            </Checkbox>
+          </Form.Item>
+        </>
+      )}
+      {isEnd && (
+        <Form.Item label={t('bpm.designer.outcome')}>
+          <Select
+            value={(bo.get('bw:outcome') as string) || 'approved'}
+            onChange={(v) => set({ 'bw:outcome': v === 'approved' ? undefined : v })}
+            options={[
+              { value: 'approved', label: t('bpm.instanceStatus.approved') },
+              { value: 'rejected', label: t('bpm.instanceStatus.rejected') },
+            ]}
+          />
+        </Form.Item>
+      )}
+      {element.type === 'bpmn:ScriptTask' && <Alert type="warning" showIcon message={t('bpm.designer.noScripts')} />}
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal, Segmented } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TaskRow } from '@breedwise/contracts/bpm';
+import { queryClient } from '../../../../lib/query';
+import { api } from '../../api';
+import { todoCountKey } from '../../paths';
+
+/** Approve or reject one task with a comment (a reject needs one). */
+export function TaskDecisionModal({
+  task,
+  initial = 'approve',
+  onClose,
+}: {
+  task: TaskRow | null;
+  initial?: 'approve' | 'reject';
+  onClose(done: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ outcome: 'approve' | 'reject'; comment?: string }>();
+  const [busy, setBusy] = useState(false);
+  const outcome = Form.useWatch('outcome', form) ?? initial;
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      const body = { id: task!.id, comment: v.comment ?? null, variables: {} };
+      if (v.outcome === 'approve') await api.bpm.task.approve(body);
+      else await api.bpm.task.reject(body);
+      void message.success(t(`bpm.task.done.${v.outcome}`));
+      await Promise.all(
+        [api.bpm.task.$key, api.bpm.instance.$key, todoCountKey, ['dashboard', 'todo'], ['germ']].map((k) => queryClient.invalidateQueries({ queryKey: k })),
+      );
+      onClose(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={!!task}
+      title={t('bpm.task.decideTitle', { name: task?.name ?? '', process: task?.instanceName ?? '' })}
+      okText={t(`bpm.task.${outcome}`)}
+      okButtonProps={{ danger: outcome === 'reject', loading: busy, ...{ 'data-testid': 'task-decide-ok' } }}
+      onOk={() => void submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+      width={520}
+    >
+      <Form form={form} layout="vertical" initialValues={{ outcome: initial }} data-testid="task-decide-form" preserve={false}>
+        <Form.Item name="outcome" label={t('bpm.task.outcome')}>
+          <Segmented
+            options={[
+              { value: 'approve', label: t('bpm.task.approve') },
+              { value: 'reject', label: t('bpm.task.reject') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="comment"
+          label={t('bpm.task.comment')}
+          rules={[{ required: outcome === 'reject', whitespace: true, message: t('bpm.task.commentRequired') }, { max: 500 }]}
+        >
+          <Input.TextArea rows={4} maxLength={500} showCount data-testid="task-comment" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

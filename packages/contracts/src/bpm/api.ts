@@ -1,0 +1,8 @@
+import { defineApi } from '../http/endpoint';
+import { definition, model } from './model';
+import { common, instance, task } from './runtime';
+import { assignRule, binding, simpleUser, userGroup } from './admin';
+import { leave } from './leave';
+
+/** Every workflow endpoint, under /api/bpm (the spec's paths: /api/bpm/bpm/model/page, ...). */
+export const bpmApi = defineApi('bpm', '/api/bpm', { model, definition, instance, task, common, userGroup, assignRule, binding, user: simpleUser, leave });
