@@ -9,6 +9,7 @@ import { feedbackModule } from './modules/feedback';
 import { gwsModule } from './modules/gws';
 import { germModule } from './modules/germ';
 import { doeModule } from './modules/doe';
+import { gsModule } from './modules/gs';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -24,6 +25,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   gwsModule,
   germModule,
   doeModule,
+  gsModule,
 ];
 
 useOrganisationSeeders(serverModules.flatMap((m) => (m.seedOrganisation ? [m.seedOrganisation] : [])));

@@ -9,10 +9,11 @@ import { germApi } from './germ/api';
 import { systemApi } from './system/api';
 import { authApi } from './auth/api';
 import { licenseApi } from './license/api';
+import { gsApi } from './gs/api';
 
 /**
  * Every module's endpoint definitions, one line each. The server's route-access test derives its
  * 401/403 matrix from these; the web imports each module's API from its own entry point instead, so that
  * a page loads only the contracts of its module.
  */
-export const moduleApis: readonly ModuleApi[] = [platformApi, commonApi, messageApi, feedbackApi, gwsApi, systemApi, authApi, licenseApi, doeApi, germApi];
+export const moduleApis: readonly ModuleApi[] = [platformApi, commonApi, messageApi, feedbackApi, gwsApi, systemApi, authApi, licenseApi, doeApi, germApi, gsApi];

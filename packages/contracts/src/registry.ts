@@ -8,6 +8,7 @@ import { licenseErrors, licenseFieldLabels } from './license/errors';
 import { serviceFieldLabels } from './common/labels';
 import { germErrors, germFieldLabels } from './germ';
 import { feedbackErrors, feedbackFieldLabels } from './feedback/errors';
+import { gsErrors, gsFieldLabels } from './gs/errors';
 
 /** Every error code the API can answer with, and its message in each language. */
 export const errorCatalog = {
@@ -19,6 +20,7 @@ export const errorCatalog = {
   ...messageErrors,
   ...licenseErrors,
   ...germErrors,
+  ...gsErrors,
 };
 
 /** A code the API answers with: a misspelt code does not compile. */
@@ -38,6 +40,7 @@ export const fieldLabels: Record<string, Translations> = {
   ...messageFieldLabels,
   ...licenseFieldLabels,
   ...germFieldLabels,
+  ...gsFieldLabels,
 };
 
 /** Narrows a code built at run time (e.g. an engine's `DESIGN_` + code) to a catalogue code. */
