@@ -5,9 +5,10 @@ import { doeModule } from './doe';
 import { systemModule } from './system';
 import { feedbackModule } from './feedback';
 import { germModule } from './germ';
+import { gsModule } from './gs';
 
 /** Every module of this build. A new module adds its manifest here and nothing else in the shell. */
-export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, systemModule, feedbackModule];
+export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, gsModule, systemModule, feedbackModule];
 
 export const moduleLocales: Record<Locale, Record<string, unknown>> = {
   'zh-CN': Object.fromEntries(manifests.map((m) => [m.key, m.locales['zh-CN']])),

@@ -26,7 +26,7 @@ export const DatasetCreateFields = z.object({
 /** `traitCodes` repeated as query parameters (spec 7); at least one. */
 export const DatasetCreateQuery = z.object({
   traitCodes: z.preprocess(
-    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v]),
     z
       .array(z.string().trim().min(1).max(64).regex(GS_CODE))
       .min(1)
