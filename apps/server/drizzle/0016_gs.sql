@@ -1,3 +1,16 @@
+CREATE TABLE "gs_candidate" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"predict_id" integer NOT NULL,
+	"sample_id" text NOT NULL,
+	"index_value" real NOT NULL,
+	"method" text NOT NULL,
+	"org_id" integer NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "gs_dataset" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -66,6 +79,10 @@ CREATE TABLE "gs_predict" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "gs_candidate" ADD CONSTRAINT "gs_candidate_predict_id_gs_predict_id_fk" FOREIGN KEY ("predict_id") REFERENCES "public"."gs_predict"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gs_candidate" ADD CONSTRAINT "gs_candidate_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gs_candidate" ADD CONSTRAINT "gs_candidate_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gs_candidate" ADD CONSTRAINT "gs_candidate_updated_by_sys_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gs_dataset" ADD CONSTRAINT "gs_dataset_phenotype_file_id_sys_file_id_fk" FOREIGN KEY ("phenotype_file_id") REFERENCES "public"."sys_file"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gs_dataset" ADD CONSTRAINT "gs_dataset_genotype_file_id_sys_file_id_fk" FOREIGN KEY ("genotype_file_id") REFERENCES "public"."sys_file"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gs_dataset" ADD CONSTRAINT "gs_dataset_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -81,6 +98,7 @@ ALTER TABLE "gs_predict" ADD CONSTRAINT "gs_predict_task_id_sys_task_id_fk" FORE
 ALTER TABLE "gs_predict" ADD CONSTRAINT "gs_predict_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gs_predict" ADD CONSTRAINT "gs_predict_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gs_predict" ADD CONSTRAINT "gs_predict_updated_by_sys_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "gs_candidate_predict_sample_uq" ON "gs_candidate" USING btree ("predict_id","sample_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gs_dataset_org_name_uq" ON "gs_dataset" USING btree ("org_id","name");--> statement-breakpoint
 CREATE INDEX "gs_dataset_org_updated_idx" ON "gs_dataset" USING btree ("org_id","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "gs_model_org_name_uq" ON "gs_model" USING btree ("org_id","name");--> statement-breakpoint

@@ -121,3 +121,19 @@ export const gsPredict = pgTable(
   },
   (t) => [uniqueIndex('gs_predict_org_name_uq').on(t.orgId, t.name), index('gs_predict_dataset_idx').on(t.datasetId)],
 );
+
+/** Candidates chosen from a prediction by a selection index (spec: add, remove, export, send on). */
+export const gsCandidate = pgTable(
+  'gs_candidate',
+  {
+    id: serial('id').primaryKey(),
+    predictId: integer('predict_id')
+      .notNull()
+      .references(() => gsPredict.id, { onDelete: 'cascade' }),
+    sampleId: text('sample_id').notNull(),
+    indexValue: real('index_value').notNull(),
+    method: text('method', { enum: ['weighted', 'smith-hazel', 'desired-gains'] }).notNull(),
+    ...orgColumns(),
+  },
+  (t) => [uniqueIndex('gs_candidate_predict_sample_uq').on(t.predictId, t.sampleId)],
+);

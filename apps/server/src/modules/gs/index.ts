@@ -9,8 +9,9 @@ import { defineTrainJob } from './model/model.job';
 import { predictRoutes } from './predict/predict.routes';
 import { definePredictJob } from './predict/predict.job';
 import { gsMenus } from './menus';
+import { sampleRoutes } from './sample/sample.routes';
 
-export { gsDataset, gsModel, gsPredict } from './gs.tables';
+export { gsCandidate, gsDataset, gsModel, gsPredict } from './gs.tables';
 
 /** Genomic selection: datasets, models trained as jobs with cross-validation, inbred prediction. */
 export const gsModule: ServerModule<JobQueue> = {
@@ -19,6 +20,7 @@ export const gsModule: ServerModule<JobQueue> = {
     datasetRoutes(app);
     modelRoutes(app);
     predictRoutes(app);
+    sampleRoutes(app);
     registerEndpoints(app, gsApi.resources.task, { logs: taskLogsHandler(app) });
   },
   jobs: (queue: JobQueue, deps: JobDeps) => {

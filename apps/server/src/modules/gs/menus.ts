@@ -37,6 +37,7 @@ export const gsMenus: MenuContribution[] = [
               button('gs.predict.remove', '预测删除', 'Delete prediction', 'gs:predict:remove', false),
             ],
           }),
+          page('gs.evaluation', '选择与指数评估', 'Selection index', '/gs/evaluation', 'gs:predict:list'),
         ],
       },
     ],

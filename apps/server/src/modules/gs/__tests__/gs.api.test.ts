@@ -275,5 +275,62 @@ describe('models', () => {
       expect(v.statusCode, v.body).toBe(200);
       expect(v.json().data).toMatchObject({ status: 'validating', verification: { fileName: 'observed.csv', traits: [{ trait: '1', n: 60 }] } });
     }, 120_000);
+
+    it('ranks a two-trait prediction by a selection index (weights sum to 100; Smith-Hazel and desired gains from the engine), adds, removes and exports candidates', async () => {
+      const second = await call('POST', '/model/create', { name: 'Wheat GBLUP 2', datasetId, traitCode: '2', algorithm: 'gblup', folds: 5, seed: 123 });
+      expect((await waitForTask(t, admin, second.body.data.taskId, 120_000)).status).toBe('succeeded');
+      const codes = fs
+        .readFileSync(files.pheno, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1, 101)
+        .map((l) => l.split(',')[0].replace(/"/g, ''));
+      const pred = await call('POST', '/predict/create', { name: 'Index group', modelIds: [gblupId, second.body.data.id], sampleCodes: codes });
+      expect((await waitForTask(t, admin, pred.body.data.taskId, 60_000)).status).toBe('succeeded');
+      const predictId = pred.body.data.id;
+      const assess = (await call('GET', `/sample/getAssess/${predictId}`)).body.data;
+      expect(assess.traits.map((x: { trait: string; n: number }) => [x.trait, x.n])).toEqual([
+        ['1', 100],
+        ['2', 100],
+      ]);
+      const bad = await call('POST', '/sample/page', { predictId, weights: [{ trait: '1', trend: '+', weight: 60 }, { trait: '2', trend: '-', weight: 30 }] });
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toContain('100');
+      const weights = [
+        { trait: '1', trend: '+', weight: 60 },
+        { trait: '2', trend: '-', weight: 40 },
+      ];
+      const ranked = (await call('POST', '/sample/page', { predictId, weights, select: 10 })).body.data;
+      expect(ranked.coefficients).toEqual({ '1': 0.6, '2': -0.4 });
+      expect(ranked.rows).toHaveLength(100);
+      expect(ranked.rows.filter((r: { proposed: boolean }) => r.proposed)).toHaveLength(10);
+      // The weighted index by hand: sum of coefficient x standardised GEBV.
+      const z = (trait: string) => {
+        const v = ranked.rows.map((r: { values: Record<string, number> }) => r.values[trait]);
+        const m = v.reduce((a: number, b: number) => a + b, 0) / v.length;
+        const sd = Math.sqrt(v.reduce((a: number, b: number) => a + (b - m) ** 2, 0) / (v.length - 1));
+        return (x: number) => (x - m) / sd;
+      };
+      const [z1, z2] = [z('1'), z('2')];
+      const top = ranked.rows[0];
+      expect(top.index).toBeCloseTo(0.6 * z1(top.values['1']) - 0.4 * z2(top.values['2']), 10);
+      expect(ranked.gains['1']).toBeGreaterThan(0);
+      const sh = (await call('POST', '/sample/page', { predictId, weights, method: 'smith-hazel', select: 10 })).body.data;
+      expect(sh.method).toBe('smith-hazel');
+      expect(sh.coefficients['1']).toBeCloseTo(60, 6);
+      const dg = (await call('POST', '/sample/page', { predictId, weights, method: 'desired-gains', select: 10 })).body.data;
+      expect(dg.rows).toHaveLength(100);
+      const proposed = ranked.rows.filter((r: { proposed: boolean }) => r.proposed).map((r: { id: string; index: number }) => ({ id: r.id, index: r.index }));
+      expect((await call('POST', '/sample/addCandidates', { predictId, method: 'weighted', samples: proposed })).body.data).toEqual({ added: 10 });
+      expect((await call('DELETE', '/sample/delCandidates', { predictId, sampleIds: [proposed[9].id] })).body.data).toEqual({ removed: 1 });
+      const cands = (await t.call('GET', '/api/gs/api/sample/getCandidates/', { token: admin, query: { predictId } })).body.data;
+      expect(cands.map((c: { sampleId: string }) => c.sampleId)).toEqual(proposed.slice(0, 9).map((p: { id: string }) => p.id));
+      const csv = await t.app.inject({ method: 'POST', url: `/api/gs/api/sample/candidatesExport/${predictId}`, headers: { token: admin } });
+      expect(csv.statusCode).toBe(200);
+      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+      expect(lines[0]).toBe('rank,sample,index,method,GEBV 1,GEBV 2');
+      expect(lines).toHaveLength(10);
+      expect(lines[1].split(',')[1]).toBe(proposed[0].id);
+    }, 180_000);
   });
 });

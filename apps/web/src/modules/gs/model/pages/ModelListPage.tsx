@@ -14,6 +14,12 @@ import { api } from '../../api';
 import { gsPaths } from '../../paths';
 import { StateTag } from '../../components/StateTag';
 import { TrainModelModal } from '../components/TrainModelModal';
+import { useUnfinishedRefresh } from '../../components/useUnfinishedRefresh';
+
+const unfinished = async () => {
+  const [q, c] = await Promise.all([model.page({ status: 'queued', pageSize: 1 }), model.page({ status: 'creating', pageSize: 1 })]);
+  return q.total + c.total;
+};
 
 const model = api.gs.model;
 const num = (v: number | null) => (v === null ? '—' : v.toFixed(4));
@@ -30,6 +36,7 @@ export default function ModelListPage() {
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<ModelRow[]>([]);
   const refresh = () => qc.invalidateQueries({ queryKey: model.$key });
+  useUnfinishedRefresh(['gs', 'unfinished', 'model'], unfinished, model.page.key);
 
   const columns = useMemo<ColumnsType<ModelRow>>(() => {
     const actions = (r: ModelRow): RowActionItem[] => [

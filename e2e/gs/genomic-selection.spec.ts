@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { LoginScreen, Workspace, chooseOption } from '../support/pages';
+
+/**
+ * The breeder's path through genomic selection, in both languages: upload the wheat dataset (BGLR's wheat,
+ * 599 lines x 1,279 DArT markers, as a PLINK .zip; phenotypes as given), train GBLUP and BayesB with 5-fold
+ * CV as jobs, compare them fold by fold, predict a test group and export it. Screenshots land in
+ * test-results/shots for review.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixture = (name: string) => path.join(here, 'fixtures', name);
+const TEST_GROUP = ['775', '2166', '2167', '2465', '3881', '3889', '3890', '3892', '3904', '3905'];
+
+const shot = async (page: Page, name: string) => {
+  await expect(page.locator('.bw-error-boundary, [data-testid="page-error"]')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `test-results/shots/gs-${name}.png` });
+};
+
+const T = {
+  zh: { dataset: '数据集', models: '模型', inbred: '自交系预测', group: '基因组选择', ok: '确 定', train: '训 练', gblup: 'GBLUP', bayesb: 'BayesB' },
+  en: { dataset: 'Datasets', models: 'Models', inbred: 'Inbred prediction', group: 'Genomic selection', ok: 'OK', train: 'Train', gblup: 'GBLUP', bayesb: 'BayesB' },
+};
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`genomic selection: upload, train GBLUP and BayesB, compare, predict (${lang})`, async ({ page }) => {
+    test.setTimeout(480_000);
+    const L = T[lang];
+    const tag = `${lang}${Date.now().toString(36).slice(-5)}`;
+    const visible = (id: string) => page.getByTestId(id).filter({ visible: true });
+    await page.goto('/login');
+    await new LoginScreen(page).login('admin');
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    await page.waitForTimeout(1500);
+    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
+    const ws = new Workspace(page);
+    if (lang === 'en') await ws.switchLanguage('English');
+
+    // 1. Upload the dataset.
+    await ws.openMenu(L.group, L.dataset);
+    await visible('dataset-add').click();
+    const form = page.getByTestId('dataset-form');
+    await form.locator('input#name').fill(`Wheat-${tag}`);
+    const traits = form.locator('[data-testid="dataset-traits"]');
+    await traits.click();
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await form.locator('input[type=file][accept=".csv"]').setInputFiles(fixture('wheat_pheno.csv'));
+    await form.locator('input[type=file][accept=".zip"]').setInputFiles(fixture('wheat.zip'));
+    await shot(page, `${lang}-upload`);
+    await page.getByTestId('dataset-submit').click();
+    const detail = visible('dataset-detail');
+    await expect(detail).toBeVisible({ timeout: 60_000 });
+    await expect(detail).toContainText('599');
+    await expect(detail).toContainText('1,279');
+    await expect(detail.getByTestId('maf-histogram')).toHaveAttribute('data-chart', 'ready');
+    await expect(detail.getByTestId('trait-table')).toContainText('599');
+    await shot(page, `${lang}-dataset-detail`);
+
+    // 2. Train GBLUP from the dataset page (5-fold CV), follow it to finished.
+    await detail.getByTestId('dataset-train').click();
+    const mform = page.getByTestId('model-form');
+    await mform.locator('input#name').fill(`GBLUP-${tag}`);
+    await chooseOption(page, mform.getByTestId('model-trait'), '1', /^1 \(n = 599\)$/);
+    await page.locator('.ant-modal-footer').filter({ visible: true }).getByRole('button', { name: L.train, exact: true }).click();
+    const mdetail = visible('model-detail');
+    await expect(mdetail).toHaveAttribute('data-status', 'finished', { timeout: 180_000 });
+    await expect(mdetail.getByTestId('fold-table').locator('.ant-table-row')).toHaveCount(5);
+    await expect(mdetail.getByTestId('model-scatter')).toHaveAttribute('data-chart', 'ready');
+    await shot(page, `${lang}-model-gblup`);
+
+    // 3. Train BayesB from the model list (5-fold CV, a shorter chain to keep the test quick).
+    await ws.openMenu(L.group, L.models);
+    await visible('model-add').click();
+    await mform.locator('input#name').fill(`BayesB-${tag}`);
+    await chooseOption(page, mform.getByTestId('model-dataset'), `Wheat-${tag}`, `Wheat-${tag}`);
+    await chooseOption(page, mform.getByTestId('model-trait'), '1', /^1 \(n = 599\)$/);
+    await chooseOption(page, mform.getByTestId('model-algorithm'), 'BayesB', 'BayesB');
+    await mform.locator('input#iter').fill('1000');
+    await mform.locator('input#burnin').fill('200');
+    await page.locator('.ant-modal-footer').filter({ visible: true }).getByRole('button', { name: L.train, exact: true }).click();
+    const table = visible('model-table');
+    const row = (name: string) => table.locator('.ant-table-row', { hasText: name });
+    await expect(row(`BayesB-${tag}`).getByTestId('gs-state')).toHaveAttribute('data-state', 'finished', { timeout: 240_000 });
+    await shot(page, `${lang}-models`);
+
+    // 4. Compare them fold by fold.
+    await row(`GBLUP-${tag}`).locator('input[type=checkbox]').check();
+    await row(`BayesB-${tag}`).locator('input[type=checkbox]').check();
+    await visible('model-compare').click();
+    const cmp = visible('model-compare-page');
+    await expect(cmp.getByTestId('compare-table').locator('.ant-table-row')).toHaveCount(2);
+    await expect(cmp.getByTestId('compare-table')).toContainText(`BayesB-${tag}`);
+    await expect(cmp.getByTestId('compare-r')).toHaveAttribute('data-chart', 'ready');
+    await shot(page, `${lang}-compare`);
+
+    // 5. Predict a test group from the GBLUP model, rank and export.
+    await ws.openMenu(L.group, L.inbred);
+    await visible('predict-add').click();
+    const pform = page.getByTestId('predict-form');
+    await pform.locator('input#name').fill(`Test-${tag}`);
+    await chooseOption(page, pform.getByTestId('predict-dataset'), `Wheat-${tag}`, `Wheat-${tag}`);
+    await chooseOption(page, pform.getByTestId('predict-models'), `GBLUP-${tag}`, new RegExp(`GBLUP-${tag}`));
+    await page.keyboard.press('Escape');
+    await pform.getByTestId('predict-samples').fill(TEST_GROUP.join('\n'));
+    await page.locator('.ant-modal-footer').filter({ visible: true }).getByRole('button', { name: L.ok, exact: true }).click();
+    const pdetail = visible('predict-detail');
+    await expect(pdetail).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
+    await expect(pdetail.getByTestId('gebv-table').locator('.ant-table-row')).toHaveCount(10);
+    await expect(pdetail.getByTestId('gebv-histogram')).toHaveAttribute('data-chart', 'ready');
+    await shot(page, `${lang}-prediction`);
+    const downloaded = page.waitForEvent('download');
+    await pdetail.getByTestId('predict-export').click();
+    expect((await downloaded).suggestedFilename()).toBe(`Test-${tag}.csv`);
+  });
+}
