@@ -20,13 +20,13 @@ const shot = async (page: Page, name: string) => {
 };
 
 const T = {
-  zh: { dataset: '数据集', models: '模型', inbred: '自交系预测', group: '基因组选择', ok: '确 定', train: '训 练', gblup: 'GBLUP', bayesb: 'BayesB' },
-  en: { dataset: 'Datasets', models: 'Models', inbred: 'Inbred prediction', group: 'Genomic selection', ok: 'OK', train: 'Train', gblup: 'GBLUP', bayesb: 'BayesB' },
+  zh: { dataset: '数据集', models: '模型', inbred: '自交系预测', evaluation: '选择与指数评估', negative: '负向（−）', group: '基因组选择', ok: '确 定', train: '训 练', gblup: 'GBLUP', bayesb: 'BayesB' },
+  en: { dataset: 'Datasets', models: 'Models', inbred: 'Inbred prediction', evaluation: 'Selection index', negative: 'Negative (−)', group: 'Genomic selection', ok: 'OK', train: 'Train', gblup: 'GBLUP', bayesb: 'BayesB' },
 };
 
 for (const lang of ['zh', 'en'] as const) {
-  test(`genomic selection: upload, train GBLUP and BayesB, compare, predict (${lang})`, async ({ page }) => {
-    test.setTimeout(480_000);
+  test(`genomic selection: upload, train GBLUP and BayesB, compare, predict, index of two traits (${lang})`, async ({ page }) => {
+    test.setTimeout(720_000);
     const L = T[lang];
     const tag = `${lang}${Date.now().toString(36).slice(-5)}`;
     const visible = (id: string) => page.getByTestId(id).filter({ visible: true });
@@ -80,12 +80,19 @@ for (const lang of ['zh', 'en'] as const) {
     await chooseOption(page, mform.getByTestId('model-dataset'), `Wheat-${tag}`, `Wheat-${tag}`);
     await chooseOption(page, mform.getByTestId('model-trait'), '1', /^1 \(n = 599\)$/);
     await chooseOption(page, mform.getByTestId('model-algorithm'), 'BayesB', 'BayesB');
-    await mform.locator('input#iter').fill('1000');
-    await mform.locator('input#burnin').fill('200');
+    await mform.locator('input#iter').fill('500');
+    await mform.locator('input#burnin').fill('100');
+    await page.locator('.ant-modal-footer').filter({ visible: true }).getByRole('button', { name: L.train, exact: true }).click();
+    // and a GBLUP of trait 2 for the two-trait index
+    await visible('model-add').click();
+    await mform.locator('input#name').fill(`G2-${tag}`);
+    await chooseOption(page, mform.getByTestId('model-dataset'), `Wheat-${tag}`, `Wheat-${tag}`);
+    await chooseOption(page, mform.getByTestId('model-trait'), '2', /^2 \(n = 599\)$/);
     await page.locator('.ant-modal-footer').filter({ visible: true }).getByRole('button', { name: L.train, exact: true }).click();
     const table = visible('model-table');
     const row = (name: string) => table.locator('.ant-table-row', { hasText: name });
-    await expect(row(`BayesB-${tag}`).getByTestId('gs-state')).toHaveAttribute('data-state', 'finished', { timeout: 240_000 });
+    await expect(row(`BayesB-${tag}`).getByTestId('gs-state')).toHaveAttribute('data-state', 'finished', { timeout: 300_000 });
+    await expect(row(`G2-${tag}`).getByTestId('gs-state')).toHaveAttribute('data-state', 'finished', { timeout: 120_000 });
     await shot(page, `${lang}-models`);
 
     // 4. Compare them fold by fold.
@@ -105,6 +112,7 @@ for (const lang of ['zh', 'en'] as const) {
     await pform.locator('input#name').fill(`Test-${tag}`);
     await chooseOption(page, pform.getByTestId('predict-dataset'), `Wheat-${tag}`, `Wheat-${tag}`);
     await chooseOption(page, pform.getByTestId('predict-models'), `GBLUP-${tag}`, new RegExp(`GBLUP-${tag}`));
+    await chooseOption(page, pform.getByTestId('predict-models'), `G2-${tag}`, new RegExp(`G2-${tag}`));
     await page.keyboard.press('Escape');
     await pform.getByTestId('predict-samples').fill(TEST_GROUP.join('\n'));
     await page.locator('.ant-modal-footer').filter({ visible: true }).getByRole('button', { name: L.ok, exact: true }).click();
@@ -116,5 +124,25 @@ for (const lang of ['zh', 'en'] as const) {
     const downloaded = page.waitForEvent('download');
     await pdetail.getByTestId('predict-export').click();
     expect((await downloaded).suggestedFilename()).toBe(`Test-${tag}.csv`);
+
+    // 6. An index of the two traits (trait 1 up, trait 2 down; weights 60 + 40), candidates exported.
+    await ws.openMenu(L.group, L.evaluation);
+    const ev = visible('evaluation-page');
+    await chooseOption(page, ev.getByTestId('evaluation-prediction'), `Test-${tag}`, new RegExp(`Test-${tag}`));
+    await ev.getByTestId('weight-1').locator('xpath=descendant-or-self::input').fill('70');
+    await expect(ev.getByTestId('weight-total')).toContainText('120');
+    await expect(ev.getByTestId('evaluation-compute')).toBeDisabled();
+    await ev.getByTestId('weight-1').locator('xpath=descendant-or-self::input').fill('60');
+    await ev.getByTestId('weight-2').locator('xpath=descendant-or-self::input').fill('40');
+    await chooseOption(page, ev.getByTestId('trend-2'), '', L.negative);
+    await ev.getByTestId('evaluation-select').locator('xpath=descendant-or-self::input').fill('3');
+    await ev.getByTestId('evaluation-compute').click();
+    await expect(ev.getByTestId('index-table').locator('.ant-table-row')).toHaveCount(10);
+    await ev.getByTestId('evaluation-add').click();
+    await expect(ev.getByTestId('candidate-table').locator('.ant-table-row')).toHaveCount(3);
+    await shot(page, `${lang}-evaluation`);
+    const exported = page.waitForEvent('download');
+    await ev.getByTestId('candidates-export').click();
+    expect((await exported).suggestedFilename()).toBe(`Test-${tag}_candidates.csv`);
   });
 }

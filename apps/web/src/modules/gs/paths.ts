@@ -6,5 +6,6 @@ export const gsPaths = {
   modelDetail: (id: number) => `/gs/model/components/modelDetail?id=${id}`,
   comparison: (ids: number[]) => `/gs/model/components/comparison?ids=${ids.join(',')}`,
   predictions: '/gs/prediction/inbred',
+  evaluation: '/gs/evaluation',
   inbredDetail: (id: number) => `/gs/prediction/inbred/components/inbredDetail?id=${id}`,
 };

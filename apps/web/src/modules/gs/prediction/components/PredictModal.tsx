@@ -66,6 +66,7 @@ export function PredictModal({ open, onClose, onCreated }: { open: boolean; onCl
         <Form.Item name="modelIds" label={t('gs.predict.models')} extra={t('gs.predict.modelsHelp')} rules={[{ required: true, type: 'array', min: 1 }]}>
           <Select
             mode="multiple"
+            optionFilterProp="label"
             options={(models.data?.rows ?? []).map((m) => ({ value: m.id, label: `${m.name} · ${m.traitCode} · ${t(`gs.algorithm.${m.algorithm}`)} (r ${m.accuracy?.toFixed(3) ?? '—'})` }))}
             data-testid="predict-models"
           />
