@@ -105,15 +105,47 @@ async function main() {
 
   // The CLI (a fresh process, as a user runs it): read, QC, G, REML fit, 5 folds.
   const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-  const cliSeconds = timeCommand(tsx, [path.join(repoRoot, 'packages/genomics/src/cli.ts'), 'fit', '--geno', zip, '--pheno', csv, '--trait', 'yield', '--model', 'gblup', '--k', '5', '--seed', '1', '--out', path.join(work, 'fit.json')]);
+  const cliSeconds = timeCommand(tsx, [
+    path.join(repoRoot, 'packages/genomics/src/cli.ts'),
+    'fit',
+    '--geno',
+    zip,
+    '--pheno',
+    csv,
+    '--trait',
+    'yield',
+    '--model',
+    'gblup',
+    '--k',
+    '5',
+    '--seed',
+    '1',
+    '--out',
+    path.join(work, 'fit.json'),
+  ]);
   console.log(`  CLI gs fit: ${cliSeconds.toFixed(2)} s`);
 
   // The API: upload (multipart), then the training job until its task succeeded.
   const dataDir = path.join(work, 'data');
   fs.mkdirSync(dataDir);
-  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', BW_CAPTCHA: 'off', BW_SEED: 'demo', BW_DEMO_PASSWORD: PASSWORD, BW_WEB_DIST: '/nonexistent', BW_JOB_POLL_SECONDS: '0.5', DATABASE_URL: '' });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    BW_CAPTCHA: 'off',
+    BW_SEED: 'demo',
+    BW_DEMO_PASSWORD: PASSWORD,
+    BW_WEB_DIST: '/nonexistent',
+    BW_JOB_POLL_SECONDS: '0.5',
+    DATABASE_URL: '',
+  });
   try {
-    const login = await json(await fetch(`${server.url}/api/auth/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) }));
+    const login = await json(
+      await fetch(`${server.url}/api/auth/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      }),
+    );
     const headers = { token: login.token as string };
     const started = performance.now();
     const form = new FormData();
@@ -153,9 +185,32 @@ async function main() {
     const unzip = path.join(work, 'plink');
     fs.mkdirSync(unzip);
     spawnSync('unzip', ['-o', zip, '-d', unzip]);
-    const ours = timeCommand(tsx, [path.join(repoRoot, 'packages/genomics/src/cli.ts'), 'grm', '--geno', zip, '--method', 'standardized', '--format', 'bin', '--out', path.join(work, 'G.bin')]);
-    const theirs = timeCommand(plink, ['--bfile', path.join(unzip, 'panel'), '--make-rel', 'square', 'bin', '--threads', '2', '--out', path.join(work, 'plink-rel')]);
-    console.log(`  GRM standardized: gs ${ours.toFixed(2)} s vs ${plink} --make-rel ${theirs.toFixed(2)} s, ratio ${(ours / theirs).toFixed(2)} (target <= 0.8)`);
+    const ours = timeCommand(tsx, [
+      path.join(repoRoot, 'packages/genomics/src/cli.ts'),
+      'grm',
+      '--geno',
+      zip,
+      '--method',
+      'standardized',
+      '--format',
+      'bin',
+      '--out',
+      path.join(work, 'G.bin'),
+    ]);
+    const theirs = timeCommand(plink, [
+      '--bfile',
+      path.join(unzip, 'panel'),
+      '--make-rel',
+      'square',
+      'bin',
+      '--threads',
+      '2',
+      '--out',
+      path.join(work, 'plink-rel'),
+    ]);
+    console.log(
+      `  GRM standardized: gs ${ours.toFixed(2)} s vs ${plink} --make-rel ${theirs.toFixed(2)} s, ratio ${(ours / theirs).toFixed(2)} (target <= 0.8)`,
+    );
   }
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -20,8 +20,30 @@ const shot = async (page: Page, name: string) => {
 };
 
 const T = {
-  zh: { dataset: '数据集', models: '模型', inbred: '自交系预测', evaluation: '选择与指数评估', negative: '负向（−）', group: '基因组选择', ok: '确 定', train: '训 练', gblup: 'GBLUP', bayesb: 'BayesB' },
-  en: { dataset: 'Datasets', models: 'Models', inbred: 'Inbred prediction', evaluation: 'Selection index', negative: 'Negative (−)', group: 'Genomic selection', ok: 'OK', train: 'Train', gblup: 'GBLUP', bayesb: 'BayesB' },
+  zh: {
+    dataset: '数据集',
+    models: '模型',
+    inbred: '自交系预测',
+    evaluation: '选择与指数评估',
+    negative: '负向（−）',
+    group: '基因组选择',
+    ok: '确 定',
+    train: '训 练',
+    gblup: 'GBLUP',
+    bayesb: 'BayesB',
+  },
+  en: {
+    dataset: 'Datasets',
+    models: 'Models',
+    inbred: 'Inbred prediction',
+    evaluation: 'Selection index',
+    negative: 'Negative (−)',
+    group: 'Genomic selection',
+    ok: 'OK',
+    train: 'Train',
+    gblup: 'GBLUP',
+    bayesb: 'BayesB',
+  },
 };
 
 for (const lang of ['zh', 'en'] as const) {

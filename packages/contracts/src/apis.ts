@@ -16,4 +16,16 @@ import { gsApi } from './gs/api';
  * 401/403 matrix from these; the web imports each module's API from its own entry point instead, so that
  * a page loads only the contracts of its module.
  */
-export const moduleApis: readonly ModuleApi[] = [platformApi, commonApi, messageApi, feedbackApi, gwsApi, systemApi, authApi, licenseApi, doeApi, germApi, gsApi];
+export const moduleApis: readonly ModuleApi[] = [
+  platformApi,
+  commonApi,
+  messageApi,
+  feedbackApi,
+  gwsApi,
+  systemApi,
+  authApi,
+  licenseApi,
+  doeApi,
+  germApi,
+  gsApi,
+];

@@ -27,10 +27,7 @@ export const DatasetCreateFields = z.object({
 export const DatasetCreateQuery = z.object({
   traitCodes: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v]),
-    z
-      .array(z.string().trim().min(1).max(64).regex(GS_CODE))
-      .min(1)
-      .max(50),
+    z.array(z.string().trim().min(1).max(64).regex(GS_CODE)).min(1).max(50),
   ),
 });
 export type DatasetCreateQuery = z.input<typeof DatasetCreateQuery>;
@@ -109,7 +106,15 @@ export const DatasetSamplesData = z.object({ genotyped: z.array(z.string()), unp
 export const dataset = resource(
   { tag: 'gs: datasets', base: '/api/ds' },
   {
-    page: { method: 'GET', path: '/page', permission: P.datasetList, summary: 'Datasets of the organisation', query: DatasetPageQuery, page: DatasetRow, list: datasetList },
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.datasetList,
+      summary: 'Datasets of the organisation',
+      query: DatasetPageQuery,
+      page: DatasetRow,
+      list: datasetList,
+    },
     create: {
       method: 'POST',
       path: '/create',
@@ -121,9 +126,30 @@ export const dataset = resource(
       data: DatasetRow,
       timeoutMs: GS_UPLOAD_TIMEOUT_MS,
     },
-    update: { method: 'PUT', path: '/update', permission: P.datasetEdit, summary: 'Renames a dataset or changes its description', body: DatasetUpdate, data: DatasetRow },
-    remove: { method: 'DELETE', path: '/delDs/:id', permission: P.datasetRemove, summary: 'Deletes a dataset with its models and predictions', params: IdParam, data: z.null() },
-    detail: { method: 'GET', path: '/detail/:id', permission: P.datasetList, summary: 'A dataset: counts, QC summary, traits and their distributions', params: IdParam, data: DatasetDetail },
+    update: {
+      method: 'PUT',
+      path: '/update',
+      permission: P.datasetEdit,
+      summary: 'Renames a dataset or changes its description',
+      body: DatasetUpdate,
+      data: DatasetRow,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/delDs/:id',
+      permission: P.datasetRemove,
+      summary: 'Deletes a dataset with its models and predictions',
+      params: IdParam,
+      data: z.null(),
+    },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.datasetList,
+      summary: 'A dataset: counts, QC summary, traits and their distributions',
+      params: IdParam,
+      data: DatasetDetail,
+    },
     template: {
       method: 'GET',
       path: '/download-phenotype-template',
@@ -140,7 +166,21 @@ export const dataset = resource(
       params: IdParam,
       file: true,
     },
-    traitList: { method: 'GET', path: '/trait-list/:id', permission: P.datasetList, summary: 'Trait codes of a dataset with their observation counts', params: IdParam, data: TraitListData },
-    samples: { method: 'GET', path: '/samples/:id', permission: P.datasetList, summary: 'Genotyped sample codes, and those without any phenotype', params: IdParam, data: DatasetSamplesData },
+    traitList: {
+      method: 'GET',
+      path: '/trait-list/:id',
+      permission: P.datasetList,
+      summary: 'Trait codes of a dataset with their observation counts',
+      params: IdParam,
+      data: TraitListData,
+    },
+    samples: {
+      method: 'GET',
+      path: '/samples/:id',
+      permission: P.datasetList,
+      summary: 'Genotyped sample codes, and those without any phenotype',
+      params: IdParam,
+      data: DatasetSamplesData,
+    },
   },
 );

@@ -11,7 +11,10 @@ export const gsErrors = defineModuleErrors('GS', {
     'zh-CN': '基因型文件 {file} 须为包含 .bed/.bim/.fam 的 PLINK .zip 文件',
     en: 'The genotype file {file} must be a PLINK .zip holding .bed/.bim/.fam',
   },
-  GS_PHENOTYPE_NOT_CSV: { 'zh-CN': '表型文件 {file} 须为系统模板生成的 .csv 文件', en: 'The phenotype file {file} must be a .csv made from the system template' },
+  GS_PHENOTYPE_NOT_CSV: {
+    'zh-CN': '表型文件 {file} 须为系统模板生成的 .csv 文件',
+    en: 'The phenotype file {file} must be a .csv made from the system template',
+  },
   GS_TRAIT_NOT_IN_FILE: { 'zh-CN': '性状 {trait} 不在表型文件 {file} 的表头中', en: 'Trait {trait} is not a column of the phenotype file {file}' },
   GS_TRAIT_CODE_INVALID: {
     'zh-CN': '性状编码“{code}”不能含中文、特殊字符、空格或逗号',

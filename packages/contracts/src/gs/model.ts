@@ -94,7 +94,13 @@ export const modelList = listSpec({
 /** `ids` comma-separated (2..MAX_COMPARE finished models). */
 export const CompareQuery = z.object({
   ids: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z.array(z.coerce.number().int().positive()).min(2).max(MAX_COMPARE),
   ),
 });
@@ -123,7 +129,15 @@ export const ModelCreated = z.object({ id: z.number().int(), taskId: z.number().
 export const model = resource(
   { tag: 'gs: models', base: '/api/model' },
   {
-    page: { method: 'GET', path: '/page', permission: P.modelList, summary: 'Models with their state and accuracy', query: ModelPageQuery, page: ModelRow, list: modelList },
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.modelList,
+      summary: 'Models with their state and accuracy',
+      query: ModelPageQuery,
+      page: ModelRow,
+      list: modelList,
+    },
     create: {
       method: 'POST',
       path: '/create',
@@ -133,8 +147,22 @@ export const model = resource(
       data: ModelCreated,
     },
     update: { method: 'PUT', path: '/update', permission: P.modelEdit, summary: 'Renames a model', body: ModelUpdate, data: ModelRow },
-    favorite: { method: 'PUT', path: '/favorite', permission: P.modelEdit, summary: 'Marks or unmarks a model as favourite', body: ModelFavorite, data: ModelRow },
-    remove: { method: 'DELETE', path: '/delModel/:id', permission: P.modelRemove, summary: 'Deletes a model (its training is cancelled)', params: IdParam, data: z.null() },
+    favorite: {
+      method: 'PUT',
+      path: '/favorite',
+      permission: P.modelEdit,
+      summary: 'Marks or unmarks a model as favourite',
+      body: ModelFavorite,
+      data: ModelRow,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/delModel/:id',
+      permission: P.modelRemove,
+      summary: 'Deletes a model (its training is cancelled)',
+      params: IdParam,
+      data: z.null(),
+    },
     detail: {
       method: 'GET',
       path: '/detail/:id',

@@ -38,20 +38,35 @@ export const PredictDetail = PredictRow.extend({
   rows: z.array(z.object({ rank: z.number().int(), id: z.string(), values: z.record(z.string(), z.number().nullable()) })),
   /** The realised accuracy per trait after observed values were uploaded (state validating). */
   verification: z
-    .object({ fileName: z.string(), at: z.string(), traits: z.array(z.object({ trait: z.string(), n: z.number().int(), r: z.number().nullable(), rmse: z.number().nullable() })) })
+    .object({
+      fileName: z.string(),
+      at: z.string(),
+      traits: z.array(z.object({ trait: z.string(), n: z.number().int(), r: z.number().nullable(), rmse: z.number().nullable() })),
+    })
     .nullable(),
 });
 export type PredictDetail = z.infer<typeof PredictDetail>;
 
 export const PredictPageQuery = PageQuery.extend({ datasetId: z.coerce.number().int().positive().optional() });
-export const predictList = listSpec({ filters: { name: { type: 'text', repeatable: true }, createdAt: { type: 'date' } }, sortable: ['name', 'createdAt', 'updatedAt'] });
+export const predictList = listSpec({
+  filters: { name: { type: 'text', repeatable: true }, createdAt: { type: 'date' } },
+  sortable: ['name', 'createdAt', 'updatedAt'],
+});
 export const PredictCreated = z.object({ id: z.number().int(), taskId: z.number().int() });
 
 /** Inbred prediction (spec 7, /gs api/predict): GEBVs of a test group from one model per trait. */
 export const predict = resource(
   { tag: 'gs: predictions', base: '/api/predict' },
   {
-    page: { method: 'GET', path: '/page', permission: P.predictList, summary: 'Prediction tasks', query: PredictPageQuery, page: PredictRow, list: predictList },
+    page: {
+      method: 'GET',
+      path: '/page',
+      permission: P.predictList,
+      summary: 'Prediction tasks',
+      query: PredictPageQuery,
+      page: PredictRow,
+      list: predictList,
+    },
     create: {
       method: 'POST',
       path: '/create',
@@ -60,8 +75,22 @@ export const predict = resource(
       body: PredictCreate,
       data: PredictCreated,
     },
-    remove: { method: 'DELETE', path: '/delPredictTask/:id', permission: P.predictRemove, summary: 'Deletes a prediction task', params: IdParam, data: z.null() },
-    detail: { method: 'GET', path: '/detail/:id', permission: P.predictList, summary: 'A prediction: ranked GEBVs and, once verified, the realised accuracy', params: IdParam, data: PredictDetail },
+    remove: {
+      method: 'DELETE',
+      path: '/delPredictTask/:id',
+      permission: P.predictRemove,
+      summary: 'Deletes a prediction task',
+      params: IdParam,
+      data: z.null(),
+    },
+    detail: {
+      method: 'GET',
+      path: '/detail/:id',
+      permission: P.predictList,
+      summary: 'A prediction: ranked GEBVs and, once verified, the realised accuracy',
+      params: IdParam,
+      data: PredictDetail,
+    },
     exportResult: { method: 'GET', path: '/export-result/:id', permission: P.predictList, summary: 'The ranked GEBVs as CSV', params: IdParam, file: true },
     verify: {
       method: 'POST',

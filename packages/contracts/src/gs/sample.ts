@@ -25,7 +25,14 @@ export const IndexData = z.object({
   /** Per trait: mean GEBV of the proposed candidates minus the mean of all (the expected gain). */
   gains: z.record(z.string(), z.number()),
   rows: z.array(
-    z.object({ rank: z.number().int(), id: z.string(), index: z.number(), proposed: z.boolean(), added: z.boolean(), values: z.record(z.string(), z.number().nullable()) }),
+    z.object({
+      rank: z.number().int(),
+      id: z.string(),
+      index: z.number(),
+      proposed: z.boolean(),
+      added: z.boolean(),
+      values: z.record(z.string(), z.number().nullable()),
+    }),
   ),
 });
 export type IndexData = z.infer<typeof IndexData>;
@@ -43,7 +50,10 @@ export const CandidatesQuery = z.object({ predictId: z.coerce.number().int().pos
 export const CandidatesAdd = z.object({
   predictId: z.number().int().positive(),
   method: z.enum(INDEX_METHODS),
-  samples: z.array(z.object({ id: z.string().trim().min(1).max(64), index: z.number() })).min(1).max(100_000),
+  samples: z
+    .array(z.object({ id: z.string().trim().min(1).max(64), index: z.number() }))
+    .min(1)
+    .max(100_000),
 });
 export type CandidatesAdd = z.input<typeof CandidatesAdd>;
 export const CandidatesRemove = z.object({ predictId: z.number().int().positive(), sampleIds: z.array(z.string().trim().min(1).max(64)).min(1).max(100_000) });
@@ -53,7 +63,14 @@ export type CandidatesRemove = z.input<typeof CandidatesRemove>;
 export const sample = resource(
   { tag: 'gs: selection', base: '/api/sample' },
   {
-    assess: { method: 'GET', path: '/getAssess/:id', permission: P.predictList, summary: 'The traits of a prediction available for an index, with their GEBV mean and SD', params: IdParam, data: AssessData },
+    assess: {
+      method: 'GET',
+      path: '/getAssess/:id',
+      permission: P.predictList,
+      summary: 'The traits of a prediction available for an index, with their GEBV mean and SD',
+      params: IdParam,
+      data: AssessData,
+    },
     page: {
       method: 'POST',
       path: '/page',
@@ -63,9 +80,37 @@ export const sample = resource(
       data: IndexData,
       audit: false,
     },
-    candidates: { method: 'GET', path: '/getCandidates/', permission: P.predictList, summary: 'The candidates chosen from a prediction', query: CandidatesQuery, data: z.array(CandidateRow) },
-    addCandidates: { method: 'POST', path: '/addCandidates', permission: P.predictAdd, summary: 'Adds samples to the candidate list (with their index value)', body: CandidatesAdd, data: z.object({ added: z.number().int() }) },
-    delCandidates: { method: 'DELETE', path: '/delCandidates', permission: P.predictAdd, summary: 'Removes samples from the candidate list', body: CandidatesRemove, data: z.object({ removed: z.number().int() }) },
-    candidatesExport: { method: 'POST', path: '/candidatesExport/:id', permission: P.predictList, summary: 'The candidate list of a prediction as CSV', params: IdParam, file: true },
+    candidates: {
+      method: 'GET',
+      path: '/getCandidates/',
+      permission: P.predictList,
+      summary: 'The candidates chosen from a prediction',
+      query: CandidatesQuery,
+      data: z.array(CandidateRow),
+    },
+    addCandidates: {
+      method: 'POST',
+      path: '/addCandidates',
+      permission: P.predictAdd,
+      summary: 'Adds samples to the candidate list (with their index value)',
+      body: CandidatesAdd,
+      data: z.object({ added: z.number().int() }),
+    },
+    delCandidates: {
+      method: 'DELETE',
+      path: '/delCandidates',
+      permission: P.predictAdd,
+      summary: 'Removes samples from the candidate list',
+      body: CandidatesRemove,
+      data: z.object({ removed: z.number().int() }),
+    },
+    candidatesExport: {
+      method: 'POST',
+      path: '/candidatesExport/:id',
+      permission: P.predictList,
+      summary: 'The candidate list of a prediction as CSV',
+      params: IdParam,
+      file: true,
+    },
   },
 );

@@ -10,9 +10,24 @@ export const gsModule: ModuleManifest = {
     { component: 'gs/model/index', load: () => import('./model/pages/ModelListPage') },
     { component: 'gs/prediction/inbred/index', load: () => import('./prediction/pages/PredictListPage') },
     { component: 'gs/evaluation/index', load: () => import('./evaluation/pages/EvaluationPage') },
-    { route: '/gs/dataset/components/datasetDetail', titleKey: 'gs.dataset.detailTitle', parentPath: '/gs/dataset', load: () => import('./dataset/pages/DatasetDetailPage') },
-    { route: '/gs/model/components/modelDetail', titleKey: 'gs.model.detailTitle', parentPath: '/gs/model', load: () => import('./model/pages/ModelDetailPage') },
-    { route: '/gs/model/components/comparison', titleKey: 'gs.model.comparison', parentPath: '/gs/model', load: () => import('./model/pages/ModelComparePage') },
+    {
+      route: '/gs/dataset/components/datasetDetail',
+      titleKey: 'gs.dataset.detailTitle',
+      parentPath: '/gs/dataset',
+      load: () => import('./dataset/pages/DatasetDetailPage'),
+    },
+    {
+      route: '/gs/model/components/modelDetail',
+      titleKey: 'gs.model.detailTitle',
+      parentPath: '/gs/model',
+      load: () => import('./model/pages/ModelDetailPage'),
+    },
+    {
+      route: '/gs/model/components/comparison',
+      titleKey: 'gs.model.comparison',
+      parentPath: '/gs/model',
+      load: () => import('./model/pages/ModelComparePage'),
+    },
     {
       route: '/gs/prediction/inbred/components/inbredDetail',
       titleKey: 'gs.predict.detailTitle',

@@ -17,7 +17,14 @@ const zh = { 'accept-language': 'zh-CN' };
 const root = path.resolve(__dirname, '../../../../../..');
 const call = (method: string, url: string, body?: unknown, headers = en) => t.call(method, `/api/gs/api${url}`, { token: admin, body, headers });
 
-function upload(name: string, traits: string[], pheno: { name: string; content: Buffer }, geno: { name: string; content: Buffer }, extra: Record<string, string> = {}, headers = en) {
+function upload(
+  name: string,
+  traits: string[],
+  pheno: { name: string; content: Buffer },
+  geno: { name: string; content: Buffer },
+  extra: Record<string, string> = {},
+  headers = en,
+) {
   const { payload, headers: h } = multipartFiles({ name, ...extra }, [
     { field: 'phenotype', ...pheno },
     { field: 'genotype', ...geno },
@@ -29,7 +36,10 @@ function upload(name: string, traits: string[], pheno: { name: string; content: 
 /** The engine's CLI on the same files (the numbers the API must answer). */
 function cli(args: string[]): any {
   const out = path.join(dir, `cli-${Math.random().toString(16).slice(2)}.json`);
-  execFileSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'packages/genomics/src/cli.ts'), ...args, '--out', out], { cwd: root, stdio: 'pipe' });
+  execFileSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'packages/genomics/src/cli.ts'), ...args, '--out', out], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   return JSON.parse(fs.readFileSync(out, 'utf8'));
 }
 
@@ -130,9 +140,17 @@ describe('datasets', () => {
       let seed = 7;
       const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % 3;
       const g = { samples: ['S1', 'S2', 'S3', 'S4'], markers: Array.from({ length: m }, (_, j) => `m${j}`), codes: new Int8Array(4 * m).map(rnd) };
-      const res = await upload('Too many SNPs', ['y'], { name: 'small.csv', content: Buffer.from('sample,y\nS1,1\nS2,2\nS3,3\nS4,4\n') }, { name: 'big.zip', content: plinkZip(g, 'big') });
+      const res = await upload(
+        'Too many SNPs',
+        ['y'],
+        { name: 'small.csv', content: Buffer.from('sample,y\nS1,1\nS2,2\nS3,3\nS4,4\n') },
+        { name: 'big.zip', content: plinkZip(g, 'big') },
+      );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ errorCode: 'GS_FILE_RULE', msg: 'File big.zip:big.bim has more than 100000 SNP loci, more than the limit of 100000 (rule: at most 100000 SNP loci)' });
+      expect(res.json()).toMatchObject({
+        errorCode: 'GS_FILE_RULE',
+        msg: 'File big.zip:big.bim has more than 100000 SNP loci, more than the limit of 100000 (rule: at most 100000 SNP loci)',
+      });
     });
 
     it('trait codes without Chinese or special characters, present in the file', async () => {
@@ -209,7 +227,16 @@ describe('models', () => {
   }, 180_000);
 
   it('train BayesB, compare fold by fold, mark a favourite', async () => {
-    const created = await call('POST', '/model/create', { name: 'Wheat BayesB', datasetId, traitCode: '1', algorithm: 'bayesb', folds: 5, seed: 123, iter: 600, burnin: 100 });
+    const created = await call('POST', '/model/create', {
+      name: 'Wheat BayesB',
+      datasetId,
+      traitCode: '1',
+      algorithm: 'bayesb',
+      folds: 5,
+      seed: 123,
+      iter: 600,
+      burnin: 100,
+    });
     bayesId = created.body.data.id;
     expect((await waitForTask(t, admin, created.body.data.taskId, 240_000)).status).toBe('succeeded');
     const d = (await call('GET', `/model/detail/${bayesId}`)).body.data;
@@ -270,7 +297,9 @@ describe('models', () => {
       const csv = await t.call('GET', `/api/gs/api/predict/export-result/${created.body.data.id}`, { token: admin });
       expect(csv.text.split('\n')[1]).toBe(`1,${want[0].id},${want[0].value}`);
       const observed = ['sample,1', ...codes.map((c, i) => `${c},${i % 7}`)].join('\n');
-      const { payload, headers } = multipartFiles({ id: String(created.body.data.id) }, [{ field: 'file', name: 'observed.csv', content: Buffer.from(observed) }]);
+      const { payload, headers } = multipartFiles({ id: String(created.body.data.id) }, [
+        { field: 'file', name: 'observed.csv', content: Buffer.from(observed) },
+      ]);
       const v = await t.app.inject({ method: 'POST', url: '/api/gs/api/predict/verify-result', headers: { ...headers, token: admin }, payload });
       expect(v.statusCode, v.body).toBe(200);
       expect(v.json().data).toMatchObject({ status: 'validating', verification: { fileName: 'observed.csv', traits: [{ trait: '1', n: 60 }] } });
@@ -293,7 +322,13 @@ describe('models', () => {
         ['1', 100],
         ['2', 100],
       ]);
-      const bad = await call('POST', '/sample/page', { predictId, weights: [{ trait: '1', trend: '+', weight: 60 }, { trait: '2', trend: '-', weight: 30 }] });
+      const bad = await call('POST', '/sample/page', {
+        predictId,
+        weights: [
+          { trait: '1', trend: '+', weight: 60 },
+          { trait: '2', trend: '-', weight: 30 },
+        ],
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.msg).toContain('100');
       const weights = [
@@ -327,7 +362,10 @@ describe('models', () => {
       expect(cands.map((c: { sampleId: string }) => c.sampleId)).toEqual(proposed.slice(0, 9).map((p: { id: string }) => p.id));
       const csv = await t.app.inject({ method: 'POST', url: `/api/gs/api/sample/candidatesExport/${predictId}`, headers: { token: admin } });
       expect(csv.statusCode).toBe(200);
-      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
       expect(lines[0]).toBe('rank,sample,index,method,GEBV 1,GEBV 2');
       expect(lines).toHaveLength(10);
       expect(lines[1].split(',')[1]).toBe(proposed[0].id);

@@ -81,8 +81,16 @@ export function datasetRoutes(app: FastifyInstance) {
       } catch (err) {
         throw gsRefusal(err, req.locale);
       }
-      const pheno = await storeStagedFile(deps, req.ctx, input.phenotype.path, { originalName: input.phenotype.name, kind: 'text', businessType: 'gs-phenotype' });
-      const geno = await storeStagedFile(deps, req.ctx, input.genotype.path, { originalName: input.genotype.name, kind: 'archive', businessType: 'gs-genotype' });
+      const pheno = await storeStagedFile(deps, req.ctx, input.phenotype.path, {
+        originalName: input.phenotype.name,
+        kind: 'text',
+        businessType: 'gs-phenotype',
+      });
+      const geno = await storeStagedFile(deps, req.ctx, input.genotype.path, {
+        originalName: input.genotype.name,
+        kind: 'archive',
+        businessType: 'gs-genotype',
+      });
       return insertDataset(db, req.ctx, input, summary, { phenotypeFileId: pheno.fileId, genotypeFileId: geno.fileId });
     } finally {
       await w.done();

@@ -48,7 +48,13 @@ const rowColumns = {
 };
 const list = listColumns(datasetList, {
   filters: { name: gsDataset.name, createdAt: gsDataset.createdAt },
-  sort: { name: gsDataset.name, sampleCount: gsDataset.sampleCount, snpCount: gsDataset.snpCount, createdAt: gsDataset.createdAt, updatedAt: gsDataset.updatedAt },
+  sort: {
+    name: gsDataset.name,
+    sampleCount: gsDataset.sampleCount,
+    snpCount: gsDataset.snpCount,
+    createdAt: gsDataset.createdAt,
+    updatedAt: gsDataset.updatedAt,
+  },
 });
 
 type RawRow = Omit<DatasetRow, 'createdAt' | 'updatedAt' | 'traitCount'> & { createdAt: Date; updatedAt: Date };
@@ -61,7 +67,11 @@ const present = (r: RawRow): DatasetRow => ({
 });
 
 export async function listDatasets(db: DbOrTx, ctx: RequestContext, query: PageParsed) {
-  const where = and(inOrg(gsDataset, ctx), query.keyword ? ilike(gsDataset.name, likePattern(query.keyword)) : undefined, filterConditions(query.filters, list.filters));
+  const where = and(
+    inOrg(gsDataset, ctx),
+    query.keyword ? ilike(gsDataset.name, likePattern(query.keyword)) : undefined,
+    filterConditions(query.filters, list.filters),
+  );
   const { limit, offset } = pageWindow(query);
   const rows = await db
     .select(rowColumns)
@@ -205,7 +215,11 @@ export function inspectDataset(staged: StagedDataset) {
   });
   const common = [...phenotyped].filter((id) => genotyped.has(id)).length;
   if (common === 0) {
-    throw new GsError('NO_COMMON_SAMPLES', { file: phenotype.name, rule: 'phenotyped samples must be genotyped', params: { phenoFile: phenotype.name, genoFile: genotype.name } });
+    throw new GsError('NO_COMMON_SAMPLES', {
+      file: phenotype.name,
+      rule: 'phenotyped samples must be genotyped',
+      params: { phenoFile: phenotype.name, genoFile: genotype.name },
+    });
   }
   return {
     samples: g.samples,

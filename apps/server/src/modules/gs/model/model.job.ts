@@ -42,7 +42,8 @@ export function defineTrainJob(queue: JobQueue, deps: JobDeps): void {
             genotypes = readPlink(genoPath);
             phenotypes = readPhenotypes(phenoPath, { trait: model.traitCode });
           } catch (err) {
-            if (err instanceof GsError) throw new AppError(400, 'GS_FILE_RULE', { detail: formatGsMessage(err.code, err.params, input.locale), rule: err.rule ?? err.code });
+            if (err instanceof GsError)
+              throw new AppError(400, 'GS_FILE_RULE', { detail: formatGsMessage(err.code, err.params, input.locale), rule: err.rule ?? err.code });
             throw err;
           }
           await job.log('info', `${genotypes.samples.length} samples x ${genotypes.markers.length} SNPs; ${phenotypes.records.length} phenotype records`);
@@ -54,9 +55,7 @@ export function defineTrainJob(queue: JobQueue, deps: JobDeps): void {
             const now = Date.now();
             if (now - last < 1000 && fraction < 1) return;
             last = now;
-            pending = pending
-              .then(() => job.progress(0.05 + 0.9 * fraction, message))
-              .catch(() => controller.abort());
+            pending = pending.then(() => job.progress(0.05 + 0.9 * fraction, message)).catch(() => controller.abort());
           };
           const fit = await fitTrait(
             {
@@ -78,7 +77,10 @@ export function defineTrainJob(queue: JobQueue, deps: JobDeps): void {
           const cv = fit.cv!;
           await job.log('info', `QC: ${fit.qc?.markersIn ?? 0} markers kept, ${fit.qc?.markersOut ?? 0} removed, ${fit.qc?.imputedCalls ?? 0} calls imputed`);
           for (const f of cv.folds) await job.log('info', `fold ${f.fold}: n ${f.n}, r ${fmt(f.r)}, RMSE ${fmt(f.rmse)}`);
-          await job.log('info', `mean r ${fmt(cv.meanR)}, MSE ${fmt(cv.meanMSE)}, RMSE ${fmt(cv.meanRMSE)}; Vu ${fmt(fit.varU)}, Ve ${fmt(fit.varE)}, h2 ${fmt(fit.h2)}; ${fit.seconds.toFixed(1)} s`);
+          await job.log(
+            'info',
+            `mean r ${fmt(cv.meanR)}, MSE ${fmt(cv.meanMSE)}, RMSE ${fmt(cv.meanRMSE)}; Vu ${fmt(fit.varU)}, Ve ${fmt(fit.varE)}, h2 ${fmt(fit.h2)}; ${fit.seconds.toFixed(1)} s`,
+          );
           const result: ModelResult = {
             n: fit.n,
             m: fit.m,

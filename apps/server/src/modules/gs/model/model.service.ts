@@ -62,11 +62,19 @@ const rowColumns = {
 };
 const list = listColumns(modelList, {
   filters: { name: gsModel.name, algorithm: gsModel.algorithm, traitCode: gsModel.traitCode, createdAt: gsModel.createdAt },
-  sort: { name: gsModel.name, algorithm: gsModel.algorithm, accuracy: gsModel.accuracy, rmse: gsModel.rmse, createdAt: gsModel.createdAt, updatedAt: gsModel.updatedAt },
+  sort: {
+    name: gsModel.name,
+    algorithm: gsModel.algorithm,
+    accuracy: gsModel.accuracy,
+    rmse: gsModel.rmse,
+    createdAt: gsModel.createdAt,
+    updatedAt: gsModel.updatedAt,
+  },
 });
 
 type Raw = Awaited<ReturnType<typeof selectRows>>[number];
-const selectRows = (db: DbOrTx) => db.select(rowColumns).from(gsModel).innerJoin(gsDataset, eq(gsDataset.id, gsModel.datasetId)).leftJoin(sysTask, eq(sysTask.id, gsModel.taskId));
+const selectRows = (db: DbOrTx) =>
+  db.select(rowColumns).from(gsModel).innerJoin(gsDataset, eq(gsDataset.id, gsModel.datasetId)).leftJoin(sysTask, eq(sysTask.id, gsModel.taskId));
 
 function present(r: Raw): ModelRow {
   const status = taskState(r.finished, r.taskStatus);

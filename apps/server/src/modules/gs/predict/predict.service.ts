@@ -38,13 +38,17 @@ const list = listColumns(predictList, {
   filters: { name: gsPredict.name, createdAt: gsPredict.createdAt },
   sort: { name: gsPredict.name, createdAt: gsPredict.createdAt, updatedAt: gsPredict.updatedAt },
 });
-const selectRows = (db: DbOrTx) => db.select(rowColumns).from(gsPredict).innerJoin(gsDataset, eq(gsDataset.id, gsPredict.datasetId)).leftJoin(sysTask, eq(sysTask.id, gsPredict.taskId));
+const selectRows = (db: DbOrTx) =>
+  db.select(rowColumns).from(gsPredict).innerJoin(gsDataset, eq(gsDataset.id, gsPredict.datasetId)).leftJoin(sysTask, eq(sysTask.id, gsPredict.taskId));
 type Raw = Awaited<ReturnType<typeof selectRows>>[number];
 
 async function present(db: DbOrTx, rows: Raw[]): Promise<PredictRow[]> {
   const ids = [...new Set(rows.flatMap((r) => r.modelIds))];
   const models = ids.length
-    ? await db.select({ id: gsModel.id, name: gsModel.name, traitCode: gsModel.traitCode, algorithm: gsModel.algorithm }).from(gsModel).where(inArray(gsModel.id, ids))
+    ? await db
+        .select({ id: gsModel.id, name: gsModel.name, traitCode: gsModel.traitCode, algorithm: gsModel.algorithm })
+        .from(gsModel)
+        .where(inArray(gsModel.id, ids))
     : [];
   const byId = new Map(models.map((m) => [m.id, m]));
   return rows.map((r) => {

@@ -24,7 +24,10 @@ export async function assess(db: DbOrTx, ctx: RequestContext, id: number) {
     const sd = v.length > 1 && mean !== null ? Math.sqrt(v.reduce((s, x) => s + (x - mean) ** 2, 0) / (v.length - 1)) : null;
     return { trait, n: v.length, mean, sd };
   });
-  const candidates = await db.select({ id: gsCandidate.id }).from(gsCandidate).where(and(inOrg(gsCandidate, ctx), eq(gsCandidate.predictId, id)));
+  const candidates = await db
+    .select({ id: gsCandidate.id })
+    .from(gsCandidate)
+    .where(and(inOrg(gsCandidate, ctx), eq(gsCandidate.predictId, id)));
   return { predictId: rec.id, name: rec.name, traits, candidates: candidates.length };
 }
 
@@ -48,7 +51,12 @@ export async function rankByIndex(db: DbOrTx, ctx: RequestContext, q: z.output<t
   else if (q.method === 'smith-hazel') out = smithHazelIndex(table, traits, signed, {}, select);
   else out = desiredGainsIndex(table, traits, signed, {}, select);
   const added = new Set(
-    (await db.select({ s: gsCandidate.sampleId }).from(gsCandidate).where(and(inOrg(gsCandidate, ctx), eq(gsCandidate.predictId, q.predictId)))).map((r) => r.s),
+    (
+      await db
+        .select({ s: gsCandidate.sampleId })
+        .from(gsCandidate)
+        .where(and(inOrg(gsCandidate, ctx), eq(gsCandidate.predictId, q.predictId)))
+    ).map((r) => r.s),
   );
   const byId = new Map(rows.map((r) => [r.id, r.values]));
   const gains: Record<string, number> = {};

@@ -45,8 +45,12 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
     setPercent(0);
     const url = `${api.gs.dataset.create.url()}?${values.traitCodes.map((c) => `traitCodes=${encodeURIComponent(c)}`).join('&')}`;
     try {
-      const row = await uploadForm<DatasetRow>(url, { name: values.name.trim(), description: values.description?.trim() ?? '' }, { phenotype: pheno, genotype: geno }, setPercent)
-        .promise;
+      const row = await uploadForm<DatasetRow>(
+        url,
+        { name: values.name.trim(), description: values.description?.trim() ?? '' },
+        { phenotype: pheno, genotype: geno },
+        setPercent,
+      ).promise;
       message.success(t('gs.dataset.created', { name: row.name }));
       close();
       onCreated(row);
@@ -58,7 +62,9 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
 
   const template = () => {
     const codes = (form.getFieldValue('traitCodes') as string[] | undefined) ?? [];
-    void download(api.gs.dataset.template.url(codes.length ? { traitCodes: codes } : {}), 'GET', 'phenotype_template.csv').catch((e: Error) => message.error(e.message));
+    void download(api.gs.dataset.template.url(codes.length ? { traitCodes: codes } : {}), 'GET', 'phenotype_template.csv').catch((e: Error) =>
+      message.error(e.message),
+    );
   };
 
   return (

@@ -42,7 +42,10 @@ export default function DatasetDetailPage() {
         extra={
           <Space wrap>
             {canExport && (
-              <Button icon={<DownloadOutlined />} onClick={() => download(api.gs.dataset.exportFile.url({ id }), 'POST', `${data.name}.zip`).catch((e: Error) => message.error(e.message))}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => download(api.gs.dataset.exportFile.url({ id }), 'POST', `${data.name}.zip`).catch((e: Error) => message.error(e.message))}
+              >
                 {t('gs.dataset.export')}
               </Button>
             )}

@@ -31,7 +31,13 @@ export default function DatasetListPage() {
     const actions = (r: DatasetRow): RowActionItem[] => [
       { key: 'view', label: t('common.view'), onClick: () => navigate(gsPaths.datasetDetail(r.id)) },
       ...(can(P.datasetExport)
-        ? [{ key: 'export', label: t('gs.dataset.export'), onClick: () => download(ds.exportFile.url({ id: r.id }), 'POST', `${r.name}.zip`).catch((e: Error) => message.error(e.message)) }]
+        ? [
+            {
+              key: 'export',
+              label: t('gs.dataset.export'),
+              onClick: () => download(ds.exportFile.url({ id: r.id }), 'POST', `${r.name}.zip`).catch((e: Error) => message.error(e.message)),
+            },
+          ]
         : []),
       ...(can(P.datasetRemove)
         ? [

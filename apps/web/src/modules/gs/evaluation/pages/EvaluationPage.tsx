@@ -29,7 +29,11 @@ export default function EvaluationPage() {
   const [picked, setPicked] = useState<Key[]>([]);
   const predictions = useQuery({ queryKey: [...api.gs.predict.$key, 'options'], queryFn: () => api.gs.predict.page({ pageSize: 200 }) });
   const assess = useQuery({ queryKey: [...sample.$key, 'assess', predictId], queryFn: () => sample.assess({ id: predictId! }), enabled: !!predictId });
-  const candidates = useQuery({ queryKey: [...sample.$key, 'candidates', predictId], queryFn: () => sample.candidates({ predictId: predictId! }), enabled: !!predictId });
+  const candidates = useQuery({
+    queryKey: [...sample.$key, 'candidates', predictId],
+    queryFn: () => sample.candidates({ predictId: predictId! }),
+    enabled: !!predictId,
+  });
   useEffect(() => {
     const traits = assess.data?.traits ?? [];
     const share = traits.length ? Math.floor(100 / traits.length) : 0;
@@ -60,7 +64,10 @@ export default function EvaluationPage() {
   };
   const traits = assess.data?.traits.map((x) => x.trait) ?? [];
   const options = useMemo(
-    () => (predictions.data?.rows ?? []).filter((p) => p.status === 'finished' || p.status === 'validating').map((p) => ({ value: p.id, label: `${p.name} (${p.traits.join(', ')})` })),
+    () =>
+      (predictions.data?.rows ?? [])
+        .filter((p) => p.status === 'finished' || p.status === 'validating')
+        .map((p) => ({ value: p.id, label: `${p.name} (${p.traits.join(', ')})` })),
     [predictions.data],
   );
 
@@ -76,12 +83,24 @@ export default function EvaluationPage() {
             </Col>
             <Col xs={24} md={9}>
               <Form.Item label={t('gs.evaluation.method')}>
-                <Segmented<IndexMethod> value={method} onChange={setMethod} options={INDEX_METHODS.map((m) => ({ value: m, label: t(`gs.evaluation.methods.${m}`) }))} data-testid="evaluation-method" />
+                <Segmented<IndexMethod>
+                  value={method}
+                  onChange={setMethod}
+                  options={INDEX_METHODS.map((m) => ({ value: m, label: t(`gs.evaluation.methods.${m}`) }))}
+                  data-testid="evaluation-method"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={5}>
               <Form.Item label={t('gs.evaluation.select')}>
-                <InputNumber min={0} precision={0} value={select} onChange={(v) => setSelect(v ?? 0)} style={{ width: '100%' }} data-testid="evaluation-select" />
+                <InputNumber
+                  min={0}
+                  precision={0}
+                  value={select}
+                  onChange={(v) => setSelect(v ?? 0)}
+                  style={{ width: '100%' }}
+                  data-testid="evaluation-select"
+                />
               </Form.Item>
             </Col>
           </Row>
@@ -115,7 +134,9 @@ export default function EvaluationPage() {
                 {
                   title: t('gs.evaluation.weight'),
                   key: 'weight',
-                  render: (_, w, i) => <InputNumber min={0} max={100} value={w.weight} onChange={(v) => setWeight(i, { weight: v ?? 0 })} data-testid={`weight-${w.trait}`} />,
+                  render: (_, w, i) => (
+                    <InputNumber min={0} max={100} value={w.weight} onChange={(v) => setWeight(i, { weight: v ?? 0 })} data-testid={`weight-${w.trait}`} />
+                  ),
                 },
               ]}
             />
@@ -172,7 +193,11 @@ export default function EvaluationPage() {
                 key: 'state',
                 width: 120,
                 render: (_: unknown, r: IndexData['rows'][number]) =>
-                  r.added ? <Tag color="success">{t('gs.evaluation.inList')}</Tag> : r.proposed ? <Tag color="processing">{t('gs.evaluation.proposed')}</Tag> : null,
+                  r.added ? (
+                    <Tag color="success">{t('gs.evaluation.inList')}</Tag>
+                  ) : r.proposed ? (
+                    <Tag color="processing">{t('gs.evaluation.proposed')}</Tag>
+                  ) : null,
               },
             ]}
           />
@@ -210,7 +235,16 @@ export default function EvaluationPage() {
                       title: t('common.actions'),
                       key: 'a',
                       width: 90,
-                      render: (_: unknown, r: { sampleId: string }) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => void remove([r.sampleId])} data-testid="candidate-remove" />,
+                      render: (_: unknown, r: { sampleId: string }) => (
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('common.delete')}
+                          onClick={() => void remove([r.sampleId])}
+                          data-testid="candidate-remove"
+                        />
+                      ),
                     },
                   ]
                 : []),

@@ -13,7 +13,11 @@ export function TrainModelModal({ open, datasetId, onClose, onCreated }: { open:
   const chosen = Form.useWatch('datasetId', form);
   const algorithm = Form.useWatch('algorithm', form);
   const datasets = useQuery({ queryKey: [...api.gs.dataset.$key, 'options'], queryFn: () => api.gs.dataset.page({ pageSize: 200 }), enabled: open });
-  const traits = useQuery({ queryKey: [...api.gs.dataset.$key, 'traits', chosen], queryFn: () => api.gs.dataset.traitList({ id: chosen! }), enabled: open && !!chosen });
+  const traits = useQuery({
+    queryKey: [...api.gs.dataset.$key, 'traits', chosen],
+    queryFn: () => api.gs.dataset.traitList({ id: chosen! }),
+    enabled: open && !!chosen,
+  });
   useEffect(() => {
     if (open) form.setFieldsValue({ datasetId, folds: 5, seed: 1, algorithm: 'gblup', iter: 6000, burnin: 1000 });
   }, [open, datasetId, form]);

@@ -21,13 +21,25 @@ function scatterOption(d: ModelDetail, t: (k: string) => string): EChartsCoreOpt
   const lo = Math.min(...all);
   const hi = Math.max(...all);
   return {
-    tooltip: { formatter: (p: { data: [number, number, string] }) => `${p.data[2]}<br/>${t('gs.model.predicted')}: ${p.data[0].toFixed(3)}<br/>${t('gs.model.observed')}: ${p.data[1].toFixed(3)}` },
+    tooltip: {
+      formatter: (p: { data: [number, number, string] }) =>
+        `${p.data[2]}<br/>${t('gs.model.predicted')}: ${p.data[0].toFixed(3)}<br/>${t('gs.model.observed')}: ${p.data[1].toFixed(3)}`,
+    },
     grid: { left: 56, right: 24, top: 24, bottom: 48 },
     xAxis: { type: 'value', name: t('gs.model.predicted'), nameLocation: 'middle', nameGap: 28, scale: true },
     yAxis: { type: 'value', name: t('gs.model.observed'), nameLocation: 'middle', nameGap: 40, scale: true },
     series: [
       { type: 'scatter', data: pts, symbolSize: 5, itemStyle: { color: '#1677ff', opacity: 0.6 } },
-      { type: 'line', data: [[lo, lo], [hi, hi]], symbol: 'none', lineStyle: { type: 'dashed', color: '#999' }, tooltip: { show: false } },
+      {
+        type: 'line',
+        data: [
+          [lo, lo],
+          [hi, hi],
+        ],
+        symbol: 'none',
+        lineStyle: { type: 'dashed', color: '#999' },
+        tooltip: { show: false },
+      },
     ],
   };
 }
@@ -84,7 +96,11 @@ export default function ModelDetailPage() {
         }
         extra={
           canEdit && (
-            <Button icon={data.favorite ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />} onClick={() => void toggle()} data-testid="model-detail-favorite">
+            <Button
+              icon={data.favorite ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+              onClick={() => void toggle()}
+              data-testid="model-detail-favorite"
+            >
               {t('gs.model.favorite')}
             </Button>
           )

@@ -67,7 +67,10 @@ export function PredictModal({ open, onClose, onCreated }: { open: boolean; onCl
           <Select
             mode="multiple"
             optionFilterProp="label"
-            options={(models.data?.rows ?? []).map((m) => ({ value: m.id, label: `${m.name} · ${m.traitCode} · ${t(`gs.algorithm.${m.algorithm}`)} (r ${m.accuracy?.toFixed(3) ?? '—'})` }))}
+            options={(models.data?.rows ?? []).map((m) => ({
+              value: m.id,
+              label: `${m.name} · ${m.traitCode} · ${t(`gs.algorithm.${m.algorithm}`)} (r ${m.accuracy?.toFixed(3) ?? '—'})`,
+            }))}
             data-testid="predict-models"
           />
         </Form.Item>

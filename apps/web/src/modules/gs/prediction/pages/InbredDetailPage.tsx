@@ -40,7 +40,11 @@ export default function InbredDetailPage() {
   const current = trait ?? data?.traits[0];
   const option = useMemo(() => {
     if (!data || !current) return null;
-    return histogramOption(histogram(data.rows.flatMap((r) => (r.values[current] === null || r.values[current] === undefined ? [] : [r.values[current]!]))), 2, '#722ed1');
+    return histogramOption(
+      histogram(data.rows.flatMap((r) => (r.values[current] === null || r.values[current] === undefined ? [] : [r.values[current]!]))),
+      2,
+      '#722ed1',
+    );
   }, [data, current]);
   if (!data) return <DetailState failed={isError} />;
 
@@ -67,7 +71,11 @@ export default function InbredDetailPage() {
         extra={
           done && (
             <Space wrap>
-              <Button icon={<DownloadOutlined />} onClick={() => download(api.gs.predict.exportResult.url({ id }), 'GET', `${data.name}.csv`).catch((e: Error) => message.error(e.message))} data-testid="predict-export">
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => download(api.gs.predict.exportResult.url({ id }), 'GET', `${data.name}.csv`).catch((e: Error) => message.error(e.message))}
+                data-testid="predict-export"
+              >
                 {t('gs.predict.export')}
               </Button>
               {canVerify && (
@@ -94,7 +102,11 @@ export default function InbredDetailPage() {
           column={{ xs: 1, md: 3 }}
           items={[
             { key: 'd', label: t('gs.model.dataset'), children: data.datasetName },
-            { key: 'm', label: t('gs.predict.models'), children: data.models.map((m) => `${m.name} (${m.traitCode}, ${t(`gs.algorithm.${m.algorithm}`)})`).join('; ') },
+            {
+              key: 'm',
+              label: t('gs.predict.models'),
+              children: data.models.map((m) => `${m.name} (${m.traitCode}, ${t(`gs.algorithm.${m.algorithm}`)})`).join('; '),
+            },
             { key: 's', label: t('gs.predict.samples'), children: data.sampleCount },
           ]}
         />
@@ -139,14 +151,19 @@ export default function InbredDetailPage() {
                     title: `GEBV ${tr}`,
                     key: tr,
                     align: 'right' as const,
-                    render: (_: unknown, r: PredictDetail['rows'][number]) => (r.values[tr] === null || r.values[tr] === undefined ? '—' : r.values[tr]!.toFixed(4)),
+                    render: (_: unknown, r: PredictDetail['rows'][number]) =>
+                      r.values[tr] === null || r.values[tr] === undefined ? '—' : r.values[tr]!.toFixed(4),
                   })),
                 ]}
               />
             </Card>
           </Col>
           <Col xs={24} xl={10}>
-            <Card variant="borderless" title={t('gs.predict.distribution')} extra={data.traits.length > 1 && <Segmented options={data.traits} value={current} onChange={(v) => setTrait(String(v))} />}>
+            <Card
+              variant="borderless"
+              title={t('gs.predict.distribution')}
+              extra={data.traits.length > 1 && <Segmented options={data.traits} value={current} onChange={(v) => setTrait(String(v))} />}
+            >
               {option && <Chart option={option} height={320} testId="gebv-histogram" />}
             </Card>
           </Col>
