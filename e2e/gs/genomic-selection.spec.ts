@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -11,7 +12,14 @@ import { LoginScreen, Workspace, chooseOption } from '../support/pages';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => path.join(here, 'fixtures', name);
-const TEST_GROUP = ['775', '2166', '2167', '2465', '3881', '3889', '3890', '3892', '3904', '3905'];
+// The first ten lines of the phenotype file (real codes of the set).
+const TEST_GROUP = fs
+  .readFileSync(fixture('wheat_pheno.csv'), 'utf8')
+  .trim()
+  .split('
+')
+  .slice(1, 11)
+  .map((l) => l.split(',')[0].replace(/"/g, ''));
 
 const shot = async (page: Page, name: string) => {
   await expect(page.locator('.bw-error-boundary, [data-testid="page-error"]')).toHaveCount(0);
