@@ -16,8 +16,7 @@ const fixture = (name: string) => path.join(here, 'fixtures', name);
 const TEST_GROUP = fs
   .readFileSync(fixture('wheat_pheno.csv'), 'utf8')
   .trim()
-  .split('
-')
+  .split('\n')
   .slice(1, 11)
   .map((l) => l.split(',')[0].replace(/"/g, ''));
 
