@@ -173,5 +173,12 @@ for (const lang of ['zh', 'en'] as const) {
     const exported = page.waitForEvent('download');
     await ev.getByTestId('candidates-export').click();
     expect((await exported).suggestedFilename()).toBe(`Test-${tag}_candidates.csv`);
+
+    // The smaller screen: the index page and the model list at 1280 x 720.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot(page, `${lang}-evaluation-1280`);
+    await ws.openMenu(L.group, L.models);
+    await expect(visible('model-table')).toBeVisible();
+    await shot(page, `${lang}-models-1280`);
   });
 }
