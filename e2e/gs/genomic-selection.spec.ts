@@ -142,6 +142,14 @@ for (const lang of ['zh', 'en'] as const) {
     await chooseOption(page, pform.getByTestId('predict-dataset'), `Wheat-${tag}`, `Wheat-${tag}`);
     await chooseOption(page, pform.getByTestId('predict-models'), `GBLUP-${tag}`, new RegExp(`GBLUP-${tag}`));
     await chooseOption(page, pform.getByTestId('predict-models'), `G2-${tag}`, new RegExp(`G2-${tag}`));
+    // Under load a click in the open list can be lost: both models must be chosen before submitting.
+    const chosen = pform.getByTestId('predict-models');
+    await expect(async () => {
+      for (const name of [`GBLUP-${tag}`, `G2-${tag}`]) {
+        if (!(await chosen.locator('.ant-select-selection-item', { hasText: name }).count())) await chooseOption(page, chosen, name, new RegExp(name));
+      }
+      await expect(chosen.locator('.ant-select-selection-item')).toHaveCount(2, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     await pform.getByTestId('predict-samples').fill(TEST_GROUP.join('\n'));
     await page.locator('.ant-modal-footer').filter({ visible: true }).getByRole('button', { name: L.ok, exact: true }).click();
