@@ -12,6 +12,7 @@ import { doeModule } from './modules/doe';
 import { phenoModule } from './modules/pheno';
 import { nurseryModule } from './modules/nursery';
 import { bpmModule } from './modules/bpm';
+import { gsModule } from './modules/gs';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -30,6 +31,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   doeModule,
   phenoModule,
   nurseryModule,
+  gsModule,
 ];
 
 useOrganisationSeeders(serverModules.flatMap((m) => (m.seedOrganisation ? [m.seedOrganisation] : [])));

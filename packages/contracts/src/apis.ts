@@ -12,6 +12,7 @@ import { authApi } from './auth/api';
 import { licenseApi } from './license/api';
 import { phenoApi } from './pheno/api';
 import { nurseryApi } from './nursery/api';
+import { gsApi } from './gs/api';
 
 /**
  * Every module's endpoint definitions, one line each. The server's route-access test derives its
@@ -32,4 +33,5 @@ export const moduleApis: readonly ModuleApi[] = [
   phenoApi,
   nurseryApi,
   bpmApi,
+  gsApi,
 ];

@@ -11,6 +11,7 @@ import { feedbackErrors, feedbackFieldLabels } from './feedback/errors';
 import { phenoErrors, phenoFieldLabels } from './pheno/errors';
 import { nurseryErrors, nurseryFieldLabels } from './nursery/errors';
 import { bpmErrors, bpmFieldLabels } from './bpm/errors';
+import { gsErrors, gsFieldLabels } from './gs/errors';
 
 /** Every error code the API can answer with, and its message in each language. */
 export const errorCatalog = {
@@ -25,6 +26,7 @@ export const errorCatalog = {
   ...phenoErrors,
   ...nurseryErrors,
   ...bpmErrors,
+  ...gsErrors,
 };
 
 /** A code the API answers with: a misspelt code does not compile. */
@@ -47,6 +49,7 @@ export const fieldLabels: Record<string, Translations> = {
   ...phenoFieldLabels,
   ...nurseryFieldLabels,
   ...bpmFieldLabels,
+  ...gsFieldLabels,
 };
 
 /** Narrows a code built at run time (e.g. an engine's `DESIGN_` + code) to a catalogue code. */

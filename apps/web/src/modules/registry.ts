@@ -8,9 +8,21 @@ import { germModule } from './germ';
 import { phenoModule } from './pheno';
 import { nurseryModule } from './nursery';
 import { bpmModule } from './bpm';
+import { gsModule } from './gs';
 
 /** Every module of this build. A new module adds its manifest here and nothing else in the shell. */
-export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, nurseryModule, phenoModule, systemModule, feedbackModule, bpmModule];
+// prettier-ignore
+export const manifests: ModuleManifest[] = [
+  homeModule,
+  germModule,
+  doeModule,
+  nurseryModule,
+  phenoModule,
+  gsModule,
+  systemModule,
+  feedbackModule,
+  bpmModule,
+];
 
 export const moduleLocales: Record<Locale, Record<string, unknown>> = {
   'zh-CN': Object.fromEntries(manifests.map((m) => [m.key, m.locales['zh-CN']])),

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { gsApi } from '@breedwise/contracts/gs';
+import { taskLogsHandler, type JobQueue } from '../common';
+import { registerEndpoints } from '../../platform/endpoints';
+import type { JobDeps, ServerModule } from '../../platform/module';
+import { datasetRoutes } from './dataset/dataset.routes';
+import { modelRoutes } from './model/model.routes';
+import { defineTrainJob } from './model/model.job';
+import { predictRoutes } from './predict/predict.routes';
+import { definePredictJob } from './predict/predict.job';
+import { gsMenus } from './menus';
+import { sampleRoutes } from './sample/sample.routes';
+
+export { gsCandidate, gsDataset, gsModel, gsPredict } from './gs.tables';
+
+/** Genomic selection: datasets, models trained as jobs with cross-validation, inbred prediction. */
+export const gsModule: ServerModule<JobQueue> = {
+  name: 'gs',
+  routes: (app: FastifyInstance) => {
+    datasetRoutes(app);
+    modelRoutes(app);
+    predictRoutes(app);
+    sampleRoutes(app);
+    registerEndpoints(app, gsApi.resources.task, { logs: taskLogsHandler(app) });
+  },
+  jobs: (queue: JobQueue, deps: JobDeps) => {
+    defineTrainJob(queue, deps);
+    definePredictJob(queue);
+  },
+  menus: gsMenus,
+};

@@ -1,0 +1,42 @@
+import type { ModuleManifest } from '../types';
+import zh from './locales/zh-CN.json';
+import en from './locales/en.json';
+
+/** Genomic selection: datasets, models, comparison, inbred prediction (spec section 2: gs page group and hidden detail routes). */
+export const gsModule: ModuleManifest = {
+  key: 'gs',
+  pages: [
+    { component: 'gs/dataset/index', load: () => import('./dataset/pages/DatasetListPage') },
+    { component: 'gs/model/index', load: () => import('./model/pages/ModelListPage') },
+    { component: 'gs/prediction/inbred/index', load: () => import('./prediction/pages/PredictListPage') },
+    { component: 'gs/evaluation/index', load: () => import('./evaluation/pages/EvaluationPage') },
+    {
+      route: '/gs/dataset/components/datasetDetail',
+      titleKey: 'gs.dataset.detailTitle',
+      parentPath: '/gs/dataset',
+      load: () => import('./dataset/pages/DatasetDetailPage'),
+    },
+    {
+      route: '/gs/model/components/modelDetail',
+      titleKey: 'gs.model.detailTitle',
+      parentPath: '/gs/model',
+      load: () => import('./model/pages/ModelDetailPage'),
+    },
+    {
+      route: '/gs/model/components/comparison',
+      titleKey: 'gs.model.comparison',
+      parentPath: '/gs/model',
+      load: () => import('./model/pages/ModelComparePage'),
+    },
+    {
+      route: '/gs/prediction/inbred/components/inbredDetail',
+      titleKey: 'gs.predict.detailTitle',
+      parentPath: '/gs/prediction/inbred',
+      load: () => import('./prediction/pages/InbredDetailPage'),
+    },
+  ],
+  locales: { 'zh-CN': zh, en },
+};
+
+export { api } from './api';
+export { gsPaths } from './paths';

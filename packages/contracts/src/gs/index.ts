@@ -1,0 +1,8 @@
+/** The genomic-selection module's contracts (`@breedwise/contracts/gs`). */
+export * from './dataset';
+export * from './model';
+export * from './predict';
+export * from './sample';
+export * from './errors';
+export * from './permissions';
+export * from './api';
