@@ -27,6 +27,8 @@ beforeAll(async () => {
   if (harvests.body.rows.length) required['/api/doe/api/harvest/entries'] = { listId: String(harvests.body.rows[0].id) };
   // Without a parent record the list answers 404 before it reads its filters: such a list cannot be probed.
   else absent.add('/api/doe/api/harvest/entries');
+  const nurseries = await t.call('GET', '/api/nursery/api/activity/page', { token });
+  for (const part of ['entry', 'pollination', 'harvest']) required[`/api/nursery/api/${part}/page`] = { activityId: String(nurseries.body.rows[0].id) };
 });
 afterAll(() => t.close());
 
