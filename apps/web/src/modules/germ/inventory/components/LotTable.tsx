@@ -80,8 +80,6 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
         : [
             { title: t('germ.germplasm.accessionNo'), dataIndex: 'accessionNo', key: 'accessionNo', sorter: true, width: 100 },
             { title: t('germ.germplasm.name'), dataIndex: 'germplasmName', key: 'germplasmName', sorter: true, width: 160, ellipsis: true },
-            { title: t('germ.germplasm.pedigree'), dataIndex: 'pedigree', key: 'pedigree', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
-            { title: t('germ.germplasm.generation'), dataIndex: 'generation', key: 'generation', width: 80, render: (v: string | null) => v ?? '—' },
           ]),
       {
         title: t('germ.lot.balance'),
@@ -97,6 +95,13 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
         ),
       },
       { title: t('germ.lot.place'), dataIndex: 'placePath', key: 'placePath', width: 180, ellipsis: true },
+      // Pedigree and generation after balance and place: those two must stay in view at 1280 x 720.
+      ...(germplasmId
+        ? []
+        : [
+            { title: t('germ.germplasm.pedigree'), dataIndex: 'pedigree', key: 'pedigree', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
+            { title: t('germ.germplasm.generation'), dataIndex: 'generation', key: 'generation', width: 80, render: (v: string | null) => v ?? '—' },
+          ]),
       { title: t('germ.lot.harvestYear'), dataIndex: 'harvestYear', key: 'harvestYear', sorter: true, width: 90 },
       { title: t('germ.lot.seedSource'), dataIndex: 'seedSource', key: 'seedSource', width: 160, ellipsis: true },
       {
