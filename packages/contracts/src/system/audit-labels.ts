@@ -108,6 +108,8 @@ export const auditSubjects: Record<string, Translations> = {
   'nursery.pollination': t('授粉', 'pollination'),
   'nursery.harvest': t('苗圃收获', 'nursery harvest'),
   'nursery.dhFlow': t('DH 流程模板', 'DH flow template'),
+  'nursery.dhEntry': t('DH 批次', 'DH batch'),
+  'nursery.dhEvent': t('DH 事件', 'DH event'),
 };
 
 /** What was done. */
