@@ -143,6 +143,10 @@ export const DhEventCreate = z.object({
 });
 export type DhEventCreate = z.input<typeof DhEventCreate>;
 
+/** D0 material a batch can start from: D0 records of the crop, with the harvest that made them if any. */
+export const DhSourceQuery = z.object({ keyword: z.string().trim().max(100).optional() });
+export const DhSource = z.object({ germplasmId: z.number().int(), harvestId: z.number().int().nullable(), label: z.string() });
+
 export const dhEntry = resource(
   { tag: 'nursery: DH entries', base: '/api/dhEntry' },
   {
@@ -162,6 +166,14 @@ export const dhEntry = resource(
       summary: 'A DH batch with its events and its chain back to the source cross',
       params: IdParam,
       data: DhEntryDetail,
+    },
+    sources: {
+      method: 'GET',
+      path: '/sources',
+      permission: P.dhEntryAdd,
+      summary: 'D0 material a DH batch can start from (by accession number or name)',
+      query: DhSourceQuery,
+      data: z.array(DhSource),
     },
     create: {
       method: 'POST',

@@ -150,8 +150,13 @@ describe('DH batches and events', () => {
   });
 
   it('takes a D0 germplasm record as source and refuses material that is not D0', async () => {
+    const sources = await t.call('GET', `${N}/dhEntry/sources`, { token: admin, query: { keyword: 'DH1' } });
+    expect(sources.body.data).toEqual([expect.objectContaining({ germplasmId: d0Germplasm, harvestId: d0Harvest })]);
+    expect(sources.body.data[0].label).toContain('(DHI-H001)');
     const ok = await t.call('POST', `${N}/dhEntry/create`, { token: admin, body: batch({ germplasmId: d0Germplasm }) });
     expect(ok.status).toBe(200);
+    // Chosen as a record, the D0 still knows the harvest that made it.
+    expect(ok.body.data.harvestId).toBe(d0Harvest);
     const f1 = await t.call('POST', `${N}/dhEntry/create`, { token: admin, headers: en, body: batch({ germplasmId: f1Germplasm }) });
     expect(f1.status).toBe(400);
     expect(f1.body.errorCode).toBe('NURSERY_DH_SOURCE_NOT_D0');

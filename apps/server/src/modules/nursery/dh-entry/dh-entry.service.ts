@@ -233,6 +233,12 @@ export async function createDhEntry(db: DbOrTx, ctx: RequestContext, input: z.ou
   const cropId = requireCropWrite(ctx);
   await getDhFlow(db, ctx, input.flowId);
   let germplasmId = input.germplasmId ?? null;
+  let harvestId = input.harvestId ?? null;
+  if (germplasmId) {
+    // A D0 record harvested in a nursery keeps its harvest, whichever way it was chosen.
+    const [h] = await db.select({ id: nurseryHarvest.id }).from(nurseryHarvest).where(eq(nurseryHarvest.germplasmId, germplasmId));
+    harvestId = h?.id ?? null;
+  }
   if (input.harvestId) {
     const [h] = await db
       .select({ germplasmId: nurseryHarvest.germplasmId, type: nurseryPollination.type })
@@ -266,7 +272,7 @@ export async function createDhEntry(db: DbOrTx, ctx: RequestContext, input: z.ou
         handbookFile: input.handbookFile,
         remark: input.remark,
         germplasmId: germplasmId!,
-        harvestId: input.harvestId ?? null,
+        harvestId,
         ...createdStamp(ctx),
       })
       .returning({ id: E.id });
@@ -410,4 +416,32 @@ export async function createDhEvent(db: DbOrTx, ctx: RequestContext, src: AuditS
     return row.id;
   });
   return getDhEvent(db, ctx, id);
+}
+
+/** D0 records of the crop (by accession number or name), each with the nursery harvest that made it if any. */
+export async function dhSources(db: DbOrTx, ctx: RequestContext, q: { keyword?: string }) {
+  const rows = await db
+    .select({
+      germplasmId: germGermplasm.id,
+      harvestId: nurseryHarvest.id,
+      accessionNo: germGermplasm.accessionNo,
+      name: germGermplasm.name,
+      harvestNumber: nurseryHarvest.harvestNumber,
+    })
+    .from(germGermplasm)
+    .leftJoin(nurseryHarvest, eq(nurseryHarvest.germplasmId, germGermplasm.id))
+    .where(
+      and(
+        inCrop(germGermplasm, ctx),
+        eq(germGermplasm.generation, 'D0'),
+        q.keyword ? or(ilike(germGermplasm.accessionNo, likePattern(q.keyword)), ilike(germGermplasm.name, likePattern(q.keyword))) : undefined,
+      ),
+    )
+    .orderBy(desc(germGermplasm.id))
+    .limit(50);
+  return rows.map((r) => ({
+    germplasmId: r.germplasmId,
+    harvestId: r.harvestId,
+    label: `${r.accessionNo} ${r.name}${r.harvestNumber ? ` (${r.harvestNumber})` : ''}`,
+  }));
 }
