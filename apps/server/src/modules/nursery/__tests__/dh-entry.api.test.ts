@@ -150,7 +150,7 @@ describe('DH batches and events', () => {
   });
 
   it('takes a D0 germplasm record as source and refuses material that is not D0', async () => {
-    const sources = await t.call('GET', `${N}/dhEntry/sources`, { token: admin, query: { keyword: 'DH1' } });
+    const sources = await t.call('GET', `${N}/dhEntry/sources`, { token: admin, query: { keyword: 'DHX-P001' } });
     expect(sources.body.data).toEqual([expect.objectContaining({ germplasmId: d0Germplasm, harvestId: d0Harvest })]);
     expect(sources.body.data[0].label).toContain('(DHI-H001)');
     const ok = await t.call('POST', `${N}/dhEntry/create`, { token: admin, body: batch({ germplasmId: d0Germplasm }) });

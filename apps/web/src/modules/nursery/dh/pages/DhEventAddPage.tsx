@@ -120,7 +120,7 @@ export default function DhEventAddPage() {
                 </Col>
                 <Col xs={24} md={6}>
                   <Form.Item name="count" label={t('nursery.dhEvent.countRange', { max: entry.carried })} required>
-                    <InputNumber min={1} max={entry.carried} precision={0} style={{ width: '100%' }} data-testid="dh-event-count" />
+                    <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="dh-event-count" />
                   </Form.Item>
                 </Col>
                 {flow.attributes
