@@ -61,6 +61,47 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
   },
   NURSERY_DH_FORMULA_INVALID: { 'zh-CN': '属性 {attribute} 的公式无效：{reason}', en: 'The formula of {attribute} is not valid: {reason}' },
   NURSERY_DH_FORMULA_FAILED: { 'zh-CN': '无法计算属性 {attribute}：{reason}', en: 'Attribute {attribute} cannot be computed: {reason}' },
+  NURSERY_DH_FIELD_CODE: {
+    'zh-CN': 'DH 田间编号须为字母，或字母加数字，至少两个字符',
+    en: 'A DH field code is letters, or letters followed by digits, at least two characters',
+  },
+  NURSERY_DH_SOURCE_REQUIRED: {
+    'zh-CN': '请选择一个来源：DH 诱导的收获或一份 D0 种质',
+    en: 'Choose one source: the harvest of a DH induction or a D0 germplasm record',
+  },
+  NURSERY_DH_SOURCE_NOT_D0: {
+    'zh-CN': '来源 {name} 不是 D0 材料（世代 {generation}）',
+    en: 'Source {name} is not D0 material (generation {generation})',
+  },
+  NURSERY_DH_BATCH_EXISTS: { 'zh-CN': 'DH 批次号 {batchNo} 已存在', en: 'DH batch number {batchNo} already exists' },
+  NURSERY_DH_STEP_ORDER: {
+    'zh-CN': 'DH 批次 {batchNo} 的下一步是“{expected}”，不能记录“{step}”',
+    en: 'The next step of DH batch {batchNo} is "{expected}", not "{step}"',
+  },
+  NURSERY_DH_ENTRY_FINISHED: {
+    'zh-CN': 'DH 批次 {batchNo} 已收获 D1 种子，不能再记录或删除',
+    en: 'DH batch {batchNo} has its D1 seed harvested and can no longer be changed',
+  },
+  NURSERY_DH_COUNT_RANGE: {
+    'zh-CN': '录入数量 {count} 须在 1 到 {max} 之间（上一步留下的数量）',
+    en: 'The entered number {count} must be 1 to {max} (what the step before carried on)',
+  },
+  NURSERY_DH_VALUE_UNKNOWN: {
+    'zh-CN': '{name} 不是流程模板 {flow} 的可录入属性',
+    en: '{name} is not an attribute of flow template {flow} that can be entered',
+  },
+  NURSERY_DH_VALUE_INVALID: {
+    'zh-CN': '属性 {attribute} 的值“{value}”无效（{rule}）',
+    en: 'The value "{value}" of attribute {attribute} is not valid ({rule})',
+  },
+  NURSERY_DH_SEED_REQUIRED: {
+    'zh-CN': 'D0 自交须填写 D1 种子的库位、单位和数量',
+    en: 'D0 selfing needs the storage place, unit and quantity of the D1 seed',
+  },
+  NURSERY_DH_HAS_EVENTS: {
+    'zh-CN': 'DH 批次 {batchNo} 已有 {count} 个事件，不能删除',
+    en: 'DH batch {batchNo} has {count} events and cannot be deleted',
+  },
 });
 
 export const nurseryFieldLabels: Record<string, Translations> = {
@@ -83,4 +124,13 @@ export const nurseryFieldLabels: Record<string, Translations> = {
   attributes: { 'zh-CN': '属性', en: 'Attributes' },
   formula: { 'zh-CN': '公式', en: 'Formula' },
   order: { 'zh-CN': '顺序', en: 'Order' },
+  harvestId: { 'zh-CN': '来源收获', en: 'Source harvest' },
+  germplasmId: { 'zh-CN': '来源种质', en: 'Source germplasm' },
+  listName: { 'zh-CN': '清单名称', en: 'List name' },
+  germCount: { 'zh-CN': '粒数', en: 'Germ count' },
+  batchNo: { 'zh-CN': '批次号', en: 'Batch number' },
+  taskName: { 'zh-CN': '任务名称', en: 'Task name' },
+  flowId: { 'zh-CN': '流程模板', en: 'Flow template' },
+  count: { 'zh-CN': '录入数量', en: 'Entered number' },
+  step: { 'zh-CN': '步骤', en: 'Step' },
 };

@@ -8,4 +8,5 @@ export * from './pollination';
 export * from './harvest';
 export * from './todo';
 export * from './dh-flow';
+export * from './dh-entry';
 export * from './api';

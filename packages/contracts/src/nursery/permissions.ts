@@ -21,4 +21,8 @@ export const nurseryPermissions = {
   dhFlowAdd: 'nursery:dhFlow:add',
   dhFlowEdit: 'nursery:dhFlow:edit',
   dhFlowRemove: 'nursery:dhFlow:remove',
+  dhEntryList: 'nursery:dhEntry:list',
+  dhEntryAdd: 'nursery:dhEntry:add',
+  dhEntryRemove: 'nursery:dhEntry:remove',
+  dhEventAdd: 'nursery:dhEvent:add',
 } as const;

@@ -120,6 +120,8 @@ export const auditSubjects: Record<string, Translations> = {
   'bpm.assignRule': t('任务分配规则', 'task assignment rule'),
   'bpm.binding': t('业务流程绑定', 'business process binding'),
   'bpm.leave': t('请假申请', 'leave request'),
+  'nursery.dhEntry': t('DH 批次', 'DH batch'),
+  'nursery.dhEvent': t('DH 事件', 'DH event'),
 };
 
 /** What was done. */

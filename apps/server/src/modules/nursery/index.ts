@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from '../common';
 import type { ServerModule } from '../../platform/module';
 import { activityRoutes } from './activity/activity.routes';
+import { dhEntryRoutes } from './dh-entry/dh-entry.routes';
 import { dhFlowRoutes } from './dh-flow/dh-flow.routes';
 import { entryRoutes } from './entry/entry.routes';
 import { harvestRoutes } from './harvest/harvest.routes';
@@ -18,6 +19,7 @@ export const nurseryModule: ServerModule<JobQueue> = {
     pollinationRoutes(app);
     harvestRoutes(app);
     dhFlowRoutes(app);
+    dhEntryRoutes(app);
   },
   menus: nurseryMenus,
   seedDemo: seedNurseryDemo,

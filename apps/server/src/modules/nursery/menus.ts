@@ -42,6 +42,13 @@ export const nurseryMenus: MenuContribution[] = [
               button('nursery.dhFlow.remove', 'DH 模板删除', 'Delete DH flow template', 'nursery:dhFlow:remove', false),
             ],
           }),
+          page('nursery.dhEntry', 'DH 批次', 'DH batches', '/nursery/dh/entry', 'nursery:dhEntry:list', {
+            children: [
+              button('nursery.dhEntry.add', 'DH 批次新增', 'Add DH batch', 'nursery:dhEntry:add'),
+              button('nursery.dhEntry.remove', 'DH 批次删除', 'Delete DH batch', 'nursery:dhEntry:remove', false),
+              button('nursery.dhEvent.add', 'DH 事件记录', 'Record DH events', 'nursery:dhEvent:add'),
+            ],
+          }),
         ],
       },
     ],

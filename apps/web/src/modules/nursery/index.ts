@@ -9,6 +9,25 @@ export const nurseryModule: ModuleManifest = {
   pages: [
     { component: 'nursery/nursery/design/index', load: () => import('./activity/pages/ActivityListPage') },
     { component: 'nursery/dh/flow/index', load: () => import('./dh/pages/DhFlowListPage') },
+    { component: 'nursery/dh/entry/index', load: () => import('./dh/pages/DhEntryListPage') },
+    {
+      route: '/nursery/dh/entry/entryDetail/:id',
+      titleKey: 'nursery.dhEntry.viewTitle',
+      parentPath: '/nursery/dh/entry',
+      load: () => import('./dh/pages/DhEntryDetailPage'),
+    },
+    {
+      route: '/nursery/dh/events/addDHEvent',
+      titleKey: 'nursery.dhEvent.addTitle',
+      parentPath: '/nursery/dh/entry',
+      load: () => import('./dh/pages/DhEventAddPage'),
+    },
+    {
+      route: '/nursery/dh/events/viewDHEvent/:id',
+      titleKey: 'nursery.dhEvent.viewTitle',
+      parentPath: '/nursery/dh/entry',
+      load: () => import('./dh/pages/DhEventViewPage'),
+    },
     {
       route: '/nursery/nursery/design/viewActivity/:id',
       titleKey: 'nursery.activity.viewTitle',

@@ -6,4 +6,8 @@ export const nurseryPaths = {
   entries: (id: number) => `/nursery/nursery/entries/viewNurseryGroup/${id}`,
   pollination: (id: number) => `/nursery/hybrid/events/hybridDetail/${id}`,
   harvest: (id: number) => `/nursery/nursery/obtain/viewObtain/${id}`,
+  dhEntries: '/nursery/dh/entry',
+  dhEntry: (id: number) => `/nursery/dh/entry/entryDetail/${id}`,
+  dhEventAdd: (entryId?: number) => `/nursery/dh/events/addDHEvent${entryId ? `?entry=${entryId}` : ''}`,
+  dhEvent: (id: number) => `/nursery/dh/events/viewDHEvent/${id}`,
 };

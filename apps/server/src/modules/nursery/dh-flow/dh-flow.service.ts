@@ -159,9 +159,18 @@ export async function deleteDhFlow(db: DbOrTx, ctx: RequestContext, id: number):
 /** Computes the formula attributes in order from the given values (a later formula may use an earlier one's result). */
 export async function computeDhFlow(db: DbOrTx, ctx: RequestContext, input: { id: number; values: Record<string, number | string | null> }) {
   const flow = await getDhFlow(db, ctx, input.id);
-  const formulas = checkAttributes(flow.attributes, ctx.locale);
+  return { values: computeFlowValues(flow.attributes, input.values, ctx.locale) };
+}
+
+/** The template's values with its formula attributes computed (missing inputs leave a formula empty; a division by zero is refused). */
+export function computeFlowValues(
+  attributes: DhFlowRow['attributes'],
+  given: Record<string, number | string | boolean | null>,
+  locale: RequestContext['locale'],
+): Record<string, number | string | boolean | null> {
+  const formulas = checkAttributes(attributes as DhAttribute[], locale);
   const values: Record<string, number | string | boolean | null> = {};
-  for (const a of flow.attributes) if (a.type !== 'formula') values[a.code] = Object.hasOwn(input.values, a.code) ? input.values[a.code] : null;
+  for (const a of attributes) if (a.type !== 'formula') values[a.code] = Object.hasOwn(given, a.code) ? given[a.code] : null;
   for (const { attribute, compiled } of formulas) {
     if (compiled.variables.some((v) => values[v] === null || values[v] === undefined)) {
       values[attribute.code] = null;
@@ -171,9 +180,9 @@ export async function computeDhFlow(db: DbOrTx, ctx: RequestContext, input: { id
       const v = compiled.evaluate({ ...values });
       values[attribute.code] = typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : (v as string | boolean | null);
     } catch (err) {
-      if (err instanceof ExprError) throw new AppError(400, 'NURSERY_DH_FORMULA_FAILED', { attribute: attribute.name, reason: err.localized(ctx.locale) });
+      if (err instanceof ExprError) throw new AppError(400, 'NURSERY_DH_FORMULA_FAILED', { attribute: attribute.name, reason: err.localized(locale) });
       throw err;
     }
   }
-  return { values };
+  return values;
 }
