@@ -1,5 +1,6 @@
 import { integer, pgTable, serial, text, timestamp, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sysOrg } from '../org/org.tables';
+import { sysUser } from '../user/user.tables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -16,6 +17,8 @@ export const sysDept = pgTable(
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
+    /** The department's leader: the approver of the workflow's "department leader of the starter" rule. */
+    leaderUserId: integer('leader_user_id').references((): AnyPgColumn => sysUser.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('sys_dept_org_idx').on(t.orgId)],
