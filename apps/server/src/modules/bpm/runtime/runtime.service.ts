@@ -66,10 +66,7 @@ async function roleHolders(tx: DbOrTx, orgId: number, roleFilter: SQL): Promise<
 async function starterDeptLeader(tx: DbOrTx, orgId: number, startUserId: number): Promise<number[]> {
   const [u] = await tx.select({ deptId: sysUser.deptId }).from(sysUser).where(eq(sysUser.id, startUserId));
   if (!u?.deptId) return [];
-  const depts = await tx
-    .select({ id: sysDept.id, parentId: sysDept.parentId, leader: sysDept.leaderUserId })
-    .from(sysDept)
-    .where(eq(sysDept.orgId, orgId));
+  const depts = await tx.select({ id: sysDept.id, parentId: sysDept.parentId, leader: sysDept.leaderUserId }).from(sysDept).where(eq(sysDept.orgId, orgId));
   const byId = new Map(depts.map((d) => [d.id, d]));
   const seen = new Set<number>();
   for (let d = byId.get(u.deptId); d && !seen.has(d.id); d = d.parentId === null ? undefined : byId.get(d.parentId)) {
