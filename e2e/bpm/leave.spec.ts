@@ -31,7 +31,9 @@ for (const lang of ['zh-CN', 'en'] as const) {
     const detail = b.page.getByTestId('leave-detail');
     await expect(detail).toContainText(`${start} ~ ${end}`);
     await expect(detail).toContainText(reason);
-    await expect(b.page.locator('.ant-card-head-title').first()).toContainText(en ? 'Running' : '进行中');
+    // The request's own card (the create page stays open in its tab): its title carries the status.
+    const title = b.page.locator('.ant-card', { has: detail }).locator('.ant-card-head-title');
+    await expect(title).toContainText(en ? 'Running' : '进行中');
 
     // The approver finds it in the to-do list by its business key and approves with a comment.
     const admin = await apiToken(page, 'admin');
@@ -51,7 +53,7 @@ for (const lang of ['zh-CN', 'en'] as const) {
 
     // The breeder's detail shows the request approved.
     await b.page.reload();
-    await expect(b.page.locator('.ant-card-head-title').first()).toContainText(en ? 'Approved' : '已通过');
+    await expect(title).toContainText(en ? 'Approved' : '已通过');
     await expect(b.page.getByTestId('leave-detail')).toContainText(reason);
     for (const s of [
       { width: 1440, height: 900 },
