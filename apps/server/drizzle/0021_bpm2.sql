@@ -1,2 +1,1 @@
-ALTER TABLE "sys_dept" ADD COLUMN "leader_user_id" integer;--> statement-breakpoint
-ALTER TABLE "sys_dept" ADD CONSTRAINT "sys_dept_leader_user_id_sys_user_id_fk" FOREIGN KEY ("leader_user_id") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "sys_dept" ADD COLUMN "leader_user_id" integer;

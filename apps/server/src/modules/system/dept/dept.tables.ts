@@ -1,6 +1,5 @@
 import { integer, pgTable, serial, text, timestamp, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sysOrg } from '../org/org.tables';
-import { sysUser } from '../user/user.tables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -17,8 +16,12 @@ export const sysDept = pgTable(
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
-    /** The department's leader: the approver of the workflow's "department leader of the starter" rule. */
-    leaderUserId: integer('leader_user_id').references((): AnyPgColumn => sysUser.id, { onDelete: 'set null' }),
+    /**
+     * The department's leader (a sys_user id): the approver of the workflow's "department leader of the
+     * starter" rule. No foreign key: user.tables already imports this file (a cycle); a removed user or
+     * one who left the organisation is simply no candidate (resolution keeps organisation members only).
+     */
+    leaderUserId: integer('leader_user_id'),
     createdAt: createdAt(),
   },
   (t) => [index('sys_dept_org_idx').on(t.orgId)],
