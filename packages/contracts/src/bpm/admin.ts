@@ -28,8 +28,11 @@ export type UserGroupRow = z.infer<typeof UserGroupRow>;
 export const SimpleOption = z.object({ id: z.number().int(), name: z.string() });
 export const userGroupList = listSpec({ filters: {}, sortable: ['name', 'createdAt', 'updatedAt'] });
 
-/** Assignment rule types: who may handle a user task (spec section 6: role, user, user group or a registered strategy). */
-export const ASSIGN_TYPES = ['role', 'user', 'group', 'starter', 'strategy'] as const;
+/**
+ * Assignment rule types: who may handle a user task (spec section 6: role, user, user group or a registered strategy).
+ * `deptLeader`: the leader of the starter's department (the nearest department up the tree that has one).
+ */
+export const ASSIGN_TYPES = ['role', 'user', 'group', 'starter', 'deptLeader', 'strategy'] as const;
 export const AssignType = z.enum(ASSIGN_TYPES);
 export type AssignType = z.infer<typeof AssignType>;
 /** The fixed list of server strategies a rule may name (never evaluated text). */

@@ -10,6 +10,9 @@ export interface DeptNode {
   name: string;
   sort: number;
   status: 'enabled' | 'disabled';
+  /** The department's leader (a member of the organisation): the approver of the "department leader" assignment rule. */
+  leaderUserId: number | null;
+  leaderName: string | null;
   children: DeptNode[];
 }
 export const DeptNode: z.ZodType<DeptNode> = z.object({
@@ -18,6 +21,8 @@ export const DeptNode: z.ZodType<DeptNode> = z.object({
   name: z.string(),
   sort: z.number().int(),
   status: z.enum(['enabled', 'disabled']),
+  leaderUserId: z.number().int().nullable(),
+  leaderName: z.string().nullable(),
   get children() {
     return z.array(DeptNode);
   },
@@ -28,6 +33,7 @@ export const DeptCreate = z.object({
   name: z.string().trim().min(1).max(50),
   sort: z.number().int().min(0).max(9999).default(0),
   status: Status.default('enabled'),
+  leaderUserId: z.number().int().positive().nullable().default(null),
 });
 export type DeptCreate = z.input<typeof DeptCreate>;
 export const DeptUpdate = DeptCreate.extend({ id: z.number().int().positive() });

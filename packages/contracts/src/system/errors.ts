@@ -19,6 +19,10 @@ export const systemErrors = defineModuleErrors('SYS', {
   SYS_BUILD_NOT_DEFINED: { 'zh-CN': '当前作物未定义基因组版本', en: 'No genome version is defined for the current crop' },
   SYS_DEPT_HAS_CHILDREN: { 'zh-CN': '部门下仍有下级部门或用户', en: 'The department still has sub-departments or users' },
   SYS_DEPT_NOT_FOUND: { 'zh-CN': '部门不存在：{ids}', en: 'No such department: {ids}' },
+  SYS_DEPT_LEADER_NOT_MEMBER: {
+    'zh-CN': '部门负责人必须是本组织的成员（用户 {id}）',
+    en: 'The department leader must be a member of the organisation (user {id})',
+  },
   SYS_USER_SELF_CHANGE: { 'zh-CN': '不能停用、删除或降级自己的账号', en: 'You cannot disable, remove or demote your own account' },
   SYS_USER_NOT_PENDING: { 'zh-CN': '该用户不在待审核状态', en: 'This user is not waiting for approval' },
   SYS_USERNAME_TAKEN: { 'zh-CN': '用户名 {username} 已被使用', en: 'The user name {username} is taken' },

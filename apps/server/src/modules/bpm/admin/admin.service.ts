@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { listUserTasks } from '@breedwise/workflow';
-import { userGroupList, type BindingRow, type RuleRow, type UserGroupRow } from '@breedwise/contracts/bpm';
+import { userGroupList, type AssignType, type BindingRow, type RuleRow, type UserGroupRow } from '@breedwise/contracts/bpm';
 import type { DbOrTx } from '../../../db/client';
 import { requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
@@ -134,14 +134,14 @@ export async function listRules(db: DbOrTx, ctx: RequestContext, definitionId: n
   });
 }
 
-type RuleInput = { type: 'role' | 'user' | 'group' | 'starter' | 'strategy'; options: number[]; strategy: 'businessApprovers' | 'orgAdmins' | null };
+type RuleInput = { type: AssignType; options: number[]; strategy: 'businessApprovers' | 'orgAdmins' | null };
 
 function checkRule(r: RuleInput): RuleInput {
   if ((r.type === 'role' || r.type === 'user' || r.type === 'group') && !r.options.length) throw new AppError(400, 'BPM_RULE_OPTIONS', { type: r.type });
   if (r.type === 'strategy' && !r.strategy) throw new AppError(400, 'BPM_RULE_OPTIONS', { type: r.type });
   return {
     type: r.type,
-    options: r.type === 'starter' || r.type === 'strategy' ? [] : [...new Set(r.options)],
+    options: r.type === 'starter' || r.type === 'deptLeader' || r.type === 'strategy' ? [] : [...new Set(r.options)],
     strategy: r.type === 'strategy' ? r.strategy : null,
   };
 }

@@ -17,7 +17,7 @@ import { listColumns } from '../../../platform/filters';
 import { orderBy, pageWindow } from '../../../platform/pagination';
 import { inOrg } from '../../../platform/tenant';
 import { audit, type AuditSource } from '../../audit';
-import { sysRole, sysUser, sysUserOrg, sysUserRole } from '../../system';
+import { sysDept, sysRole, sysUser, sysUserOrg, sysUserRole } from '../../system';
 import { bpmAssignRule, bpmBinding, bpmUserGroup } from '../admin/admin.tables';
 import { engine } from '../engine';
 import { bpmDefinition } from '../model/model.tables';
@@ -59,6 +59,26 @@ async function roleHolders(tx: DbOrTx, orgId: number, roleFilter: SQL): Promise<
   );
 }
 
+/**
+ * The leader of the starter's department in this organisation: the nearest department up the tree that
+ * has a leader who is still a member (none: no candidate, the start is refused).
+ */
+async function starterDeptLeader(tx: DbOrTx, orgId: number, startUserId: number): Promise<number[]> {
+  const [u] = await tx.select({ deptId: sysUser.deptId }).from(sysUser).where(eq(sysUser.id, startUserId));
+  if (!u?.deptId) return [];
+  const depts = await tx.select({ id: sysDept.id, parentId: sysDept.parentId, leader: sysDept.leaderUserId }).from(sysDept).where(eq(sysDept.orgId, orgId));
+  const byId = new Map(depts.map((d) => [d.id, d]));
+  const seen = new Set<number>();
+  for (let d = byId.get(u.deptId); d && !seen.has(d.id); d = d.parentId === null ? undefined : byId.get(d.parentId)) {
+    seen.add(d.id);
+    if (d.leader !== null) {
+      const members = await orgMembers(tx, orgId, [d.leader]);
+      if (members.length) return members;
+    }
+  }
+  return [];
+}
+
 /** Who may handle a user task: its rule, else the business type's approvers, else the organisation's administrators. */
 export async function resolveCandidates(
   tx: DbOrTx,
@@ -92,6 +112,8 @@ export async function resolveCandidates(
     }
     case 'starter':
       return { ...none, userIds: inst.startUserId ? [inst.startUserId] : [] };
+    case 'deptLeader':
+      return { ...none, userIds: inst.startUserId ? await starterDeptLeader(tx, orgId, inst.startUserId) : [] };
     case 'strategy':
       if (rule.strategy === 'businessApprovers') return { ...none, permission: bt?.approvePermission ?? null };
       return { ...none, userIds: await roleHolders(tx, orgId, eq(sysRole.roleKey, 'admin')) };

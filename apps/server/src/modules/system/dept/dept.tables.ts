@@ -16,6 +16,12 @@ export const sysDept = pgTable(
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
+    /**
+     * The department's leader (a sys_user id): the approver of the workflow's "department leader of the
+     * starter" rule. No foreign key: user.tables already imports this file (a cycle); a removed user or
+     * one who left the organisation is simply no candidate (resolution keeps organisation members only).
+     */
+    leaderUserId: integer('leader_user_id'),
     createdAt: createdAt(),
   },
   (t) => [index('sys_dept_org_idx').on(t.orgId)],

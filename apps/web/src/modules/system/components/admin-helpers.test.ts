@@ -51,7 +51,16 @@ describe('menu editor search', () => {
 });
 
 describe('department parents', () => {
-  const d = (id: number, children: DeptNode[] = []): DeptNode => ({ id, parentId: null, name: `D${id}`, sort: 0, status: 'enabled', children });
+  const d = (id: number, children: DeptNode[] = []): DeptNode => ({
+    id,
+    parentId: null,
+    name: `D${id}`,
+    sort: 0,
+    status: 'enabled',
+    leaderUserId: null,
+    leaderName: null,
+    children,
+  });
   it('leave out the department itself and everything below it', () => {
     const tree = [d(1, [d(2, [d(3)]), d(4)])];
     expect(JSON.stringify(deptParents(tree, 2))).not.toMatch(/"value":(2|3)\b/);

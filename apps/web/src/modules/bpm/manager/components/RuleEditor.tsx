@@ -38,7 +38,7 @@ export function RuleEditor({ rule, onSaved }: { rule: RuleRow; onSaved(r: RuleRo
   return (
     <Space wrap data-testid={`rule-${rule.taskKey}`}>
       <Select
-        style={{ width: 180 }}
+        style={{ width: 240 }}
         placeholder={t('bpm.rule.fallback')}
         value={type ?? undefined}
         disabled={!canEdit}

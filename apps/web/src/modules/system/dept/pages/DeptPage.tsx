@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DeptCreate, DeptUpdate, systemPermissions as P, type DeptNode } from '@breedwise/contracts/system';
+import { RemoteSelect } from '../../../../components/common';
 import { CrudPage } from '../../../../components/crud/CrudPage';
 import { fieldRules } from '../../../../components/form/zod-form';
 import { queryClient } from '../../../../lib/query';
@@ -49,6 +50,7 @@ export default function DeptPage() {
           </span>
         ),
       },
+      { title: t('system.dept.leader'), dataIndex: 'leaderName', key: 'leaderName', width: 160, render: (v: string | null) => v ?? '—' },
       { title: t('system.dept.sort'), dataIndex: 'sort', key: 'sort', width: 90, align: 'right' },
       statusColumn(t, 100),
     ],
@@ -84,7 +86,7 @@ export default function DeptPage() {
         create: DeptCreate,
         update: DeptUpdate,
         titles: { create: t('system.dept.add'), edit: t('system.dept.edit') },
-        values: (d) => ({ id: d.id, parentId: d.parentId, name: d.name, sort: d.sort, status: d.status }),
+        values: (d) => ({ id: d.id, parentId: d.parentId, name: d.name, sort: d.sort, status: d.status, leaderUserId: d.leaderUserId }),
         fields: (_form, editing) => (
           <>
             <Form.Item name="parentId" label={t('system.dept.parent')}>
@@ -92,6 +94,19 @@ export default function DeptPage() {
             </Form.Item>
             <Form.Item name="name" label={t('system.dept.name')} required rules={rules.name}>
               <Input maxLength={50} data-testid="dept-form-name" />
+            </Form.Item>
+            <Form.Item name="leaderUserId" label={t('system.dept.leader')} extra={t('system.dept.leaderHelp')}>
+              <RemoteSelect
+                allowClear
+                data-testid="dept-form-leader"
+                seed={editing?.leaderUserId ? [{ value: editing.leaderUserId, label: editing.leaderName }] : []}
+                fetch={async (keyword) =>
+                  (await api.system.user.page({ keyword, pageSize: 20, status: 'enabled' })).rows.map((u) => ({
+                    value: u.id,
+                    label: `${u.nickName} (${u.username})`,
+                  }))
+                }
+              />
             </Form.Item>
             <SortStatusFields sortLabel={t('system.dept.sort')} rules={rules} fresh />
           </>

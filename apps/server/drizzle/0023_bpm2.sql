@@ -1,0 +1,1 @@
+ALTER TABLE "sys_dept" ADD COLUMN "leader_user_id" integer;
