@@ -10,6 +10,7 @@ import { gwsModule } from './modules/gws';
 import { germModule } from './modules/germ';
 import { doeModule } from './modules/doe';
 import { phenoModule } from './modules/pheno';
+import { etlModule } from './modules/etl';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -26,6 +27,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   germModule,
   doeModule,
   phenoModule,
+  etlModule,
 ];
 
 useOrganisationSeeders(serverModules.flatMap((m) => (m.seedOrganisation ? [m.seedOrganisation] : [])));

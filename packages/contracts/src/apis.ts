@@ -10,6 +10,7 @@ import { systemApi } from './system/api';
 import { authApi } from './auth/api';
 import { licenseApi } from './license/api';
 import { phenoApi } from './pheno/api';
+import { etlApi } from './etl/api';
 
 /**
  * Every module's endpoint definitions, one line each. The server's route-access test derives its
@@ -28,4 +29,5 @@ export const moduleApis: readonly ModuleApi[] = [
   doeApi,
   germApi,
   phenoApi,
+  etlApi,
 ];

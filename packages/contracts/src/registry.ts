@@ -9,6 +9,7 @@ import { serviceFieldLabels } from './common/labels';
 import { germErrors, germFieldLabels } from './germ';
 import { feedbackErrors, feedbackFieldLabels } from './feedback/errors';
 import { phenoErrors, phenoFieldLabels } from './pheno/errors';
+import { etlErrors, etlFieldLabels } from './etl/errors';
 
 /** Every error code the API can answer with, and its message in each language. */
 export const errorCatalog = {
@@ -21,6 +22,7 @@ export const errorCatalog = {
   ...licenseErrors,
   ...germErrors,
   ...phenoErrors,
+  ...etlErrors,
 };
 
 /** A code the API answers with: a misspelt code does not compile. */
@@ -41,6 +43,7 @@ export const fieldLabels: Record<string, Translations> = {
   ...licenseFieldLabels,
   ...germFieldLabels,
   ...phenoFieldLabels,
+  ...etlFieldLabels,
 };
 
 /** Narrows a code built at run time (e.g. an engine's `DESIGN_` + code) to a catalogue code. */

@@ -42,3 +42,6 @@ export const germModule: ServerModule<JobQueue> = {
   menus: germMenus,
   seedDemo: seedGermDemo,
 };
+/** For the data pipelines: germplasm loaded with the import's rules (row schema, accessions, parents, series). */
+export { germplasmIo } from './germplasm/germplasm.io';
+export { existingAccessions } from './germplasm/germplasm.service';
