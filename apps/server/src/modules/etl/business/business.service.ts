@@ -17,7 +17,7 @@ const list = listColumns(businessList, {
   sort: { name: etlBusiness.name, code: etlBusiness.code, createdAt: etlBusiness.createdAt, updatedAt: etlBusiness.updatedAt },
 });
 
-const rowCount = sql<number>`(select count(*)::int from etl_business_data d where d.business_id = ${etlBusiness.id})`;
+const rowCount = sql<number>`(select count(*)::int from etl_business_data d where d.business_id = "etl_business"."id")`;
 
 const present = (b: BusinessRecord, rows: number): BusinessRow => ({
   id: b.id,

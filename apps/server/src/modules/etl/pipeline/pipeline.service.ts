@@ -51,7 +51,9 @@ export async function convertRows(
   data: SourceData,
   locale: Locale,
 ): Promise<{ rows: ConvertedRow[]; refused: RunReportLine[] }> {
-  for (const m of mapping) if (!data.columns.includes(m.source)) throw badRequest('ETL_SOURCE_COLUMN_MISSING', { column: m.source });
+  // A source written `=text` is a constant (e.g. the experiment of a Field Book file, which names none).
+  const constant = (m: StoredMapping) => (m.source.startsWith('=') ? m.source.slice(1) : undefined);
+  for (const m of mapping) if (constant(m) === undefined && !data.columns.includes(m.source)) throw badRequest('ETL_SOURCE_COLUMN_MISSING', { column: m.source });
   const refused: RunReportLine[] = [];
   const rows: ConvertedRow[] = [];
   const failed = new Set<number>();
@@ -59,7 +61,7 @@ export async function convertRows(
   for (const r of data.rows) {
     const values: Record<string, Scalar> = {};
     for (const m of mapping) {
-      const raw = r.values[m.source];
+      const raw = constant(m) ?? r.values[m.source];
       const c = convertValue(raw, m.lookup ? 'text' : (m.convert as ConvertType), m.format);
       if (!c.ok) {
         failed.add(r.row);
@@ -117,7 +119,7 @@ const list = listColumns(pipelineList, {
 
 const lastRun = sql<{ id: number; status: RunRow['status']; at: string } | null>`(
   select json_build_object('id', r.id, 'status', r.status, 'at', r.created_at) from etl_run r
-  where r.pipeline_id = ${etlPipeline.id} order by r.id desc limit 1)`;
+  where r.pipeline_id = "etl_pipeline"."id" order by r.id desc limit 1)`;
 
 function present(p: PipelineRecord & { last: { id: number; status: RunRow['status']; at: string } | null }): PipelineRow {
   return {
