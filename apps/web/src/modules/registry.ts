@@ -6,9 +6,10 @@ import { systemModule } from './system';
 import { feedbackModule } from './feedback';
 import { germModule } from './germ';
 import { phenoModule } from './pheno';
+import { etlModule } from './etl';
 
 /** Every module of this build. A new module adds its manifest here and nothing else in the shell. */
-export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, phenoModule, systemModule, feedbackModule];
+export const manifests: ModuleManifest[] = [homeModule, germModule, doeModule, phenoModule, etlModule, systemModule, feedbackModule];
 
 export const moduleLocales: Record<Locale, Record<string, unknown>> = {
   'zh-CN': Object.fromEntries(manifests.map((m) => [m.key, m.locales['zh-CN']])),
