@@ -34,7 +34,12 @@ export const PipelineSource = z.discriminatedUnion('kind', [
     url: text(2000),
     jsonPath: z.string().trim().max(200).default(''),
     timeoutSeconds: z.number().int().min(1).max(120).default(30),
-    maxBytes: z.number().int().min(1024).max(ETL_HTTP_MAX_BYTES).default(5 * 1024 * 1024),
+    maxBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(ETL_HTTP_MAX_BYTES)
+      .default(5 * 1024 * 1024),
   }),
 ]);
 export type PipelineSource = z.infer<typeof PipelineSource>;
@@ -62,7 +67,14 @@ export type MappingLine = z.input<typeof MappingLine>;
 export const PipelineSchedule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   /** Runs every `minutes` minutes (a source that needs no file). */
-  z.object({ kind: z.literal('interval'), minutes: z.number().int().min(5).max(60 * 24 * 31) }),
+  z.object({
+    kind: z.literal('interval'),
+    minutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 31),
+  }),
 ]);
 export type PipelineSchedule = z.infer<typeof PipelineSchedule>;
 
@@ -96,9 +108,7 @@ export const PipelineRow = z.object({
   name: z.string(),
   businessType: z.string(),
   source: PipelineSource,
-  mapping: z.array(
-    z.object({ source: z.string(), target: z.string(), convert: ValueType, format: z.string().nullable(), lookup: z.string().nullable() }),
-  ),
+  mapping: z.array(z.object({ source: z.string(), target: z.string(), convert: ValueType, format: z.string().nullable(), lookup: z.string().nullable() })),
   schedule: PipelineSchedule,
   loadValidRows: z.boolean(),
   remark: z.string().nullable(),
@@ -177,7 +187,7 @@ export const pipeline = resource(
       method: 'GET',
       path: '/list-all-simple-by-type',
       permission: P.pipelineList,
-      summary: "Every pipeline of a business type (id and name), for pickers",
+      summary: 'Every pipeline of a business type (id and name), for pickers',
       query: SimpleByTypeQuery,
       data: z.array(z.object({ id: z.number().int(), name: z.string() })),
     },

@@ -8,8 +8,18 @@ export const etlModule: ModuleManifest = {
   pages: [
     { component: 'bpm/pipeline/index', load: () => import('./pipeline/pages/PipelineListPage') },
     { route: '/bpm/pipeline/new', titleKey: 'etl.pipeline.add', parentPath: '/bpm/pipeline', load: () => import('./pipeline/pages/PipelineEditPage') },
-    { route: '/bpm/pipeline/edit/:id', titleKey: 'etl.pipeline.editTitle', parentPath: '/bpm/pipeline', load: () => import('./pipeline/pages/PipelineEditPage') },
-    { route: '/bpm/pipeline/business/:id', titleKey: 'etl.business.dataTitle', parentPath: '/bpm/pipeline', load: () => import('./business/pages/BusinessDataPage') },
+    {
+      route: '/bpm/pipeline/edit/:id',
+      titleKey: 'etl.pipeline.editTitle',
+      parentPath: '/bpm/pipeline',
+      load: () => import('./pipeline/pages/PipelineEditPage'),
+    },
+    {
+      route: '/bpm/pipeline/business/:id',
+      titleKey: 'etl.business.dataTitle',
+      parentPath: '/bpm/pipeline',
+      load: () => import('./business/pages/BusinessDataPage'),
+    },
   ],
   locales: { 'zh-CN': zh, en },
 };

@@ -31,7 +31,16 @@ const present = (b: BusinessRecord, rows: number): BusinessRow => ({
   updatedAt: b.updatedAt.toISOString(),
 });
 
-export async function listBusiness(db: DbOrTx, ctx: RequestContext, q: Parameters<typeof pageWindow>[0] & { keyword?: string; filters?: { key: string; value: string }[]; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending' }) {
+export async function listBusiness(
+  db: DbOrTx,
+  ctx: RequestContext,
+  q: Parameters<typeof pageWindow>[0] & {
+    keyword?: string;
+    filters?: { key: string; value: string }[];
+    orderByColumn?: string;
+    isAsc?: 'asc' | 'desc' | 'ascending' | 'descending';
+  },
+) {
   const where = and(
     inOrg(etlBusiness, ctx),
     q.keyword ? or(ilike(etlBusiness.name, likePattern(q.keyword)), ilike(etlBusiness.code, likePattern(q.keyword))) : undefined,
@@ -54,7 +63,13 @@ export async function listBusiness(db: DbOrTx, ctx: RequestContext, q: Parameter
 /** Every business type: the built-in targets and the organisation's business data tables. */
 export async function businessTypes(db: DbOrTx, ctx: RequestContext): Promise<BusinessType[]> {
   const tables = await db.select().from(etlBusiness).where(inOrg(etlBusiness, ctx)).orderBy(etlBusiness.code);
-  return [...BUILTIN_TARGETS, ...tables.map(businessTarget)].map(({ type, label, builtin, naturalKey, fields }) => ({ type, label, builtin, naturalKey, fields }));
+  return [...BUILTIN_TARGETS, ...tables.map(businessTarget)].map(({ type, label, builtin, naturalKey, fields }) => ({
+    type,
+    label,
+    builtin,
+    naturalKey,
+    fields,
+  }));
 }
 
 export async function createBusiness(db: DbOrTx, ctx: RequestContext, input: BusinessInput): Promise<BusinessRow> {

@@ -43,8 +43,5 @@ export const etlBusinessData = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('etl_business_data_key_uq').on(t.businessId, t.keyValue),
-    index('etl_business_data_run_idx').on(t.businessId, t.runId),
-  ],
+  (t) => [uniqueIndex('etl_business_data_key_uq').on(t.businessId, t.keyValue), index('etl_business_data_run_idx').on(t.businessId, t.runId)],
 );

@@ -35,7 +35,12 @@ export async function createRunTask(
     cropId: ctx.cropId ?? pipeline.cropId,
     file: file ? { name: file.name, base64: file.bytes.toString('base64') } : null,
   };
-  const taskId = await createTask(db, ctx, { module: 'etl', type: RUN_JOB, title: `${pipeline.name} #${runId}`, input: input as unknown as Record<string, unknown> });
+  const taskId = await createTask(db, ctx, {
+    module: 'etl',
+    type: RUN_JOB,
+    title: `${pipeline.name} #${runId}`,
+    input: input as unknown as Record<string, unknown>,
+  });
   await saveRun(db, runId, { taskId });
   return { runId, taskId };
 }

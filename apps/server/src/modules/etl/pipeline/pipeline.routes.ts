@@ -3,7 +3,17 @@ import { ETL_FILE_MAX_BYTES, etlApi } from '@breedwise/contracts/etl';
 import { registerEndpoints } from '../../../platform/endpoints';
 import { AppError } from '../../../platform/errors';
 import { createRunTask, RUN_JOB } from './pipeline.job';
-import { createPipeline, deletePipeline, getPipeline, getRun, listPipelines, listRuns, pipelinesByType, previewPipeline, updatePipeline } from './pipeline.service';
+import {
+  createPipeline,
+  deletePipeline,
+  getPipeline,
+  getRun,
+  listPipelines,
+  listRuns,
+  pipelinesByType,
+  previewPipeline,
+  updatePipeline,
+} from './pipeline.service';
 import type { UploadedFile } from './sources';
 
 /** The uploaded file of a run or preview (multipart `file`); none when the request carries no file. */

@@ -53,7 +53,8 @@ export async function convertRows(
 ): Promise<{ rows: ConvertedRow[]; refused: RunReportLine[] }> {
   // A source written `=text` is a constant (e.g. the experiment of a Field Book file, which names none).
   const constant = (m: StoredMapping) => (m.source.startsWith('=') ? m.source.slice(1) : undefined);
-  for (const m of mapping) if (constant(m) === undefined && !data.columns.includes(m.source)) throw badRequest('ETL_SOURCE_COLUMN_MISSING', { column: m.source });
+  for (const m of mapping)
+    if (constant(m) === undefined && !data.columns.includes(m.source)) throw badRequest('ETL_SOURCE_COLUMN_MISSING', { column: m.source });
   const refused: RunReportLine[] = [];
   const rows: ConvertedRow[] = [];
   const failed = new Set<number>();
@@ -67,7 +68,13 @@ export async function convertRows(
         failed.add(r.row);
         const shown = raw instanceof Date ? raw.toISOString() : String(raw);
         refused.push(
-          refusal(r.row, m.source, m.convert, 'ETL_CONVERT', message('ETL_CONVERT', { row: r.row, column: m.source, value: shown, ...typeNameParams(m.convert, m.format) }, locale)),
+          refusal(
+            r.row,
+            m.source,
+            m.convert,
+            'ETL_CONVERT',
+            message('ETL_CONVERT', { row: r.row, column: m.source, value: shown, ...typeNameParams(m.convert, m.format) }, locale),
+          ),
         );
         continue;
       }
@@ -87,7 +94,13 @@ export async function convertRows(
         failed.add(c.row);
         const l = LOOKUPS[m.lookup!].label;
         refused.push(
-          refusal(c.row, m.source, 'lookup', 'ETL_LOOKUP_MISS', message('ETL_LOOKUP_MISS', { row: c.row, column: m.source, value: code, lookupZh: l['zh-CN'], lookupEn: l.en }, locale)),
+          refusal(
+            c.row,
+            m.source,
+            'lookup',
+            'ETL_LOOKUP_MISS',
+            message('ETL_LOOKUP_MISS', { row: c.row, column: m.source, value: code, lookupZh: l['zh-CN'], lookupEn: l.en }, locale),
+          ),
         );
       } else c.values[m.target] = id;
     }
@@ -101,7 +114,13 @@ export async function convertRows(
         failed.add(c.row);
         const label = f.label[locale];
         refused.push(
-          refusal(c.row, sourceOf.get(f.key) ?? f.key, 'required', 'ETL_VALUE_REQUIRED', message('ETL_VALUE_REQUIRED', { row: c.row, column: sourceOf.get(f.key) ?? f.key, field: label }, locale)),
+          refusal(
+            c.row,
+            sourceOf.get(f.key) ?? f.key,
+            'required',
+            'ETL_VALUE_REQUIRED',
+            message('ETL_VALUE_REQUIRED', { row: c.row, column: sourceOf.get(f.key) ?? f.key, field: label }, locale),
+          ),
         );
       }
     }
@@ -143,7 +162,15 @@ function present(p: PipelineRecord & { last: { id: number; status: RunRow['statu
 export async function listPipelines(
   db: DbOrTx,
   ctx: RequestContext,
-  q: { pageNum: number; pageSize: number; keyword?: string; businessType?: string; filters?: { key: string; value: string }[]; orderByColumn?: string; isAsc?: 'asc' | 'desc' | 'ascending' | 'descending' },
+  q: {
+    pageNum: number;
+    pageSize: number;
+    keyword?: string;
+    businessType?: string;
+    filters?: { key: string; value: string }[];
+    orderByColumn?: string;
+    isAsc?: 'asc' | 'desc' | 'ascending' | 'descending';
+  },
 ) {
   const where = and(
     inOrg(etlPipeline, ctx),
@@ -370,10 +397,7 @@ export async function previewPipeline(db: DbOrTx, ctx: RequestContext, id: numbe
 
 /** Claims the pipelines whose scheduled run is due (moving their next run on), so two processes never both run one. */
 export async function claimDuePipelines(db: DbOrTx, now = new Date()): Promise<PipelineRecord[]> {
-  const due = await db
-    .select()
-    .from(etlPipeline)
-    .where(lte(etlPipeline.nextRunAt, now));
+  const due = await db.select().from(etlPipeline).where(lte(etlPipeline.nextRunAt, now));
   const claimed: PipelineRecord[] = [];
   for (const p of due) {
     const next = nextRun(p.schedule, now);
@@ -386,4 +410,3 @@ export async function claimDuePipelines(db: DbOrTx, now = new Date()): Promise<P
   }
   return claimed;
 }
-

@@ -35,7 +35,8 @@ function sqlWords(sql: string): string {
     .replace(/\$([A-Za-z_]*)\$[\s\S]*?\$\1\$/g, "''");
 }
 
-const WRITE_WORDS = /\b(insert|update|delete|merge|truncate|drop|alter|create|grant|revoke|copy|call|do|vacuum|analyze|cluster|reindex|lock|listen|notify|set|reset|begin|commit|rollback|savepoint|prepare|execute|refresh|security|into)\b/i;
+const WRITE_WORDS =
+  /\b(insert|update|delete|merge|truncate|drop|alter|create|grant|revoke|copy|call|do|vacuum|analyze|cluster|reindex|lock|listen|notify|set|reset|begin|commit|rollback|savepoint|prepare|execute|refresh|security|into)\b/i;
 
 /**
  * A pipeline's SQL must be one SELECT (or WITH ... SELECT) statement with no writing words. This is the
@@ -52,7 +53,16 @@ const privateHostsAllowed = () => process.env.BW_ETL_ALLOW_PRIVATE_HOSTS === '1'
 function isPrivateAddress(address: string): boolean {
   if (net.isIPv4(address)) {
     const [a, b] = address.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
   }
   const l = address.toLowerCase();
   if (l.startsWith('::ffff:')) return isPrivateAddress(l.slice(7));
@@ -123,7 +133,22 @@ async function readXlsx(bytes: Buffer): Promise<SourceData> {
 }
 
 /** Field Book's own columns of the "table" export; every other column is a trait. */
-const FIELD_BOOK_PLOT_COLUMNS = new Set(['plot_id', 'plot_number', 'rep', 'block', 'row', 'col', 'entry', 'name', 'range', 'plot', 'timestamp', 'person', 'location', 'number']);
+const FIELD_BOOK_PLOT_COLUMNS = new Set([
+  'plot_id',
+  'plot_number',
+  'rep',
+  'block',
+  'row',
+  'col',
+  'entry',
+  'name',
+  'range',
+  'plot',
+  'timestamp',
+  'person',
+  'location',
+  'number',
+]);
 
 /**
  * A Field Book export as rows of (plot_id, trait, value, timestamp, person): the "database" export

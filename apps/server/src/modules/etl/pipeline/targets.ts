@@ -111,15 +111,13 @@ export function businessTarget(b: BusinessRecord): Target {
     label: t(b.name, b.name),
     builtin: false,
     naturalKey: keyCols,
-    fields: b.columns.map(
-      (c): TargetField => ({
-        key: c.key,
-        label: t(c.label, c.label),
-        type: c.type,
-        required: c.required || c.isKey,
-        lookups: c.type === 'integer' ? Object.keys(LOOKUPS) : [],
-      }),
-    ),
+    fields: b.columns.map((c): TargetField => ({
+      key: c.key,
+      label: t(c.label, c.label),
+      type: c.type,
+      required: c.required || c.isKey,
+      lookups: c.type === 'integer' ? Object.keys(LOOKUPS) : [],
+    })),
     prepare: async (_db, ctx, rows, { locale }) => {
       const refused: RunReportLine[] = [];
       const firstRow = new Map<string, number>();

@@ -60,7 +60,15 @@ async function pushedExperiment() {
   expect(designed.status, designed.text).toBe(200);
   expect((await waitForTask(t, admin, designed.body.data.taskId)).status).toBe('succeeded');
   const ph = (
-    await api('POST', `${pheno}/variable/create`, { code: 'EPH', name: 'Plant height', trait: 'Plant height', scaleType: 'numeric', unit: 'cm', minimum: 50, maximum: 400 })
+    await api('POST', `${pheno}/variable/create`, {
+      code: 'EPH',
+      name: 'Plant height',
+      trait: 'Plant height',
+      scaleType: 'numeric',
+      unit: 'cm',
+      minimum: 50,
+      maximum: 400,
+    })
   ).body.data;
   const nlb = (
     await api('POST', `${pheno}/variable/create`, {
@@ -111,9 +119,15 @@ describe('observations', () => {
     expect(first.task.status).toBe('succeeded');
     expect(first.detail).toMatchObject({ status: 'succeeded', total: 4, inserted: 3, unchanged: 1, refused: 0 });
     const cells = async () =>
-      ((await api('GET', `${pheno}/study/grid/${exp.id}`)).body.data.cells as { plotRef: number; variableId: number; value: string; source: string; person: string }[]).sort(
-        (a, b) => a.plotRef - b.plotRef || a.variableId - b.variableId,
-      );
+      (
+        (await api('GET', `${pheno}/study/grid/${exp.id}`)).body.data.cells as {
+          plotRef: number;
+          variableId: number;
+          value: string;
+          source: string;
+          person: string;
+        }[]
+      ).sort((a, b) => a.plotRef - b.plotRef || a.variableId - b.variableId);
     const loaded = await cells();
     expect(loaded).toHaveLength(3);
     expect(loaded.find((c) => c.plotRef === plots[0].ref && c.variableId === ph.id)).toMatchObject({ value: '210', source: 'import', person: 'Li Ming' });
@@ -173,14 +187,29 @@ describe('observations', () => {
     const created = await api('POST', `${etl}/pipeline/create`, { name: 'Field Book', businessType: 'observation', source: { kind: 'fieldbook' }, mapping });
     expect(created.status, created.text).toBe(200);
     const id = created.body.data.id;
-    const table = ['plot_id,plot_number,rep,' + ph.code + ',' + nlb.code + ',person', `${plots[5].plotId},6,1,300,1,Wang`, `${plots[6].plotId},7,1,,9,Wang`].join('\n');
+    const table = [
+      'plot_id,plot_number,rep,' + ph.code + ',' + nlb.code + ',person',
+      `${plots[5].plotId},6,1,300,1,Wang`,
+      `${plots[6].plotId},7,1,,9,Wang`,
+    ].join('\n');
     // A Field Book export has no experiment column.
     const missing = await runToEnd(id, table, 'fb.csv');
     expect(missing.detail).toMatchObject({ status: 'failed', message: 'The source has no column experiment' });
-    await api('PUT', `${etl}/pipeline/update`, { id, name: 'Field Book', businessType: 'observation', source: { kind: 'fieldbook' }, mapping: mapping.map((m) => (m.target === 'experimentId' ? { ...m, source: `=${exp.code}` } : m)) });
+    await api('PUT', `${etl}/pipeline/update`, {
+      id,
+      name: 'Field Book',
+      businessType: 'observation',
+      source: { kind: 'fieldbook' },
+      mapping: mapping.map((m) => (m.target === 'experimentId' ? { ...m, source: `=${exp.code}` } : m)),
+    });
     const ok = await runToEnd(id, table, 'fb.csv');
     expect(ok.detail).toMatchObject({ status: 'succeeded', total: 4, inserted: 3, unchanged: 1 });
-    const cells = (await api('GET', `${pheno}/study/grid/${exp.id}`)).body.data.cells as { plotRef: number; variableId: number; value: string; source: string }[];
+    const cells = (await api('GET', `${pheno}/study/grid/${exp.id}`)).body.data.cells as {
+      plotRef: number;
+      variableId: number;
+      value: string;
+      source: string;
+    }[];
     expect(cells.find((c) => c.plotRef === plots[5].ref && c.variableId === ph.id)).toMatchObject({ value: '300', source: 'fieldbook' });
     expect(cells.find((c) => c.plotRef === plots[6].ref && c.variableId === nlb.id)).toMatchObject({ value: '9', source: 'fieldbook' });
   });
@@ -204,7 +233,12 @@ describe('locations', () => {
     const refused = await runToEnd(created.body.data.id, csv);
     expect(refused.detail.status).toBe('refused');
     const codes = refused.detail.report.filter((l: { status: string }) => l.status === 'refused').map((l: { row: number; field: string }) => [l.row, l.field]);
-    expect(codes).toEqual(expect.arrayContaining([[4, 'latitude'], [5, 'code']]));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        [4, 'latitude'],
+        [5, 'code'],
+      ]),
+    );
     const good = csv.split('\n').slice(0, 3).join('\n');
     const ok = await runToEnd(created.body.data.id, good);
     expect(ok.detail).toMatchObject({ status: 'succeeded', inserted: 2 });

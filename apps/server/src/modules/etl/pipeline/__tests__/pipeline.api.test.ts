@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function run(id: number, csv: string | Buffer | null, token = admin, name = 'data.csv') {
-  const { payload, headers } = multipartBody({}, csv === null ? undefined : { name, content: Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'), type: 'text/csv' });
+  const { payload, headers } = multipartBody(
+    {},
+    csv === null ? undefined : { name, content: Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'), type: 'text/csv' },
+  );
   const res = await t.app.inject({ method: 'POST', url: `${etl}/pipeline/run/${id}`, payload, headers: { ...headers, token, ...en } });
   return { status: res.statusCode, body: res.json() };
 }
@@ -78,7 +81,11 @@ const goodCsv = ['Plot,Yield (t/ha),Sown,Irrigated,Station', 'P-1,7.25,03/05/202
 describe('business data tables', () => {
   it('lists the built-in business types and the tables with their fields; refuses a taken code and a repeated column', async () => {
     const table = await yieldTable();
-    const types = (await api('GET', `${etl}/business/types`)).body.data as { type: string; fields: { key: string; lookups: string[] }[]; naturalKey: string[] }[];
+    const types = (await api('GET', `${etl}/business/types`)).body.data as {
+      type: string;
+      fields: { key: string; lookups: string[] }[];
+      naturalKey: string[];
+    }[];
     expect(types.map((x) => x.type)).toEqual(expect.arrayContaining(['observation', 'germplasm', 'location', table.businessType]));
     const mine = types.find((x) => x.type === table.businessType)!;
     expect(mine.naturalKey).toEqual(['plot']);
@@ -128,14 +135,23 @@ describe('pipeline settings', () => {
     const base = { name: 'bad', businessType: table.businessType, source: { kind: 'file', format: 'csv' } };
     const unknownType = await api('POST', `${etl}/pipeline/create`, { ...base, businessType: 'data:nope', mapping: yieldMapping });
     expect(unknownType.body).toMatchObject({ errorCode: 'ETL_BUSINESS_TYPE_UNKNOWN', msg: 'Business type data:nope does not exist' });
-    const unknownField = await api('POST', `${etl}/pipeline/create`, { ...base, mapping: [...yieldMapping, { source: 'Colour', target: 'colour', convert: 'text' }] });
+    const unknownField = await api('POST', `${etl}/pipeline/create`, {
+      ...base,
+      mapping: [...yieldMapping, { source: 'Colour', target: 'colour', convert: 'text' }],
+    });
     expect(unknownField.body).toMatchObject({
       errorCode: 'ETL_MAPPING_TARGET_UNKNOWN',
       msg: `Mapping line 6: target field colour is not a field of ${table.businessType}`,
     });
-    const twice = await api('POST', `${etl}/pipeline/create`, { ...base, mapping: [...yieldMapping, { source: 'Other', target: 'yield', convert: 'decimal' }] });
+    const twice = await api('POST', `${etl}/pipeline/create`, {
+      ...base,
+      mapping: [...yieldMapping, { source: 'Other', target: 'yield', convert: 'decimal' }],
+    });
     expect(twice.body.errorCode).toBe('ETL_MAPPING_TARGET_REPEATED');
-    const lookup = await api('POST', `${etl}/pipeline/create`, { ...base, mapping: [{ source: 'Plot', target: 'plot', convert: 'text', lookup: 'location.code' }, yieldMapping[1]] });
+    const lookup = await api('POST', `${etl}/pipeline/create`, {
+      ...base,
+      mapping: [{ source: 'Plot', target: 'plot', convert: 'text', lookup: 'location.code' }, yieldMapping[1]],
+    });
     expect(lookup.body.errorCode).toBe('ETL_MAPPING_LOOKUP');
     const required = await api('POST', `${etl}/pipeline/create`, { ...base, mapping: [yieldMapping[0]] });
     expect(required.body).toMatchObject({ errorCode: 'ETL_MAPPING_REQUIRED', msg: 'The required target field yield has no source column' });
@@ -165,7 +181,7 @@ describe('pipeline settings', () => {
       expect(res.status, q).toBe(400);
       expect(res.body.errorCode, q).toBe('ETL_SQL_NOT_SELECT');
     }
-    const fine = await pg("WITH p AS (SELECT plot AS \"Plot\", yield AS \"Yield (t/ha)\" FROM plots WHERE note <> 'delete me') SELECT * FROM p;");
+    const fine = await pg('WITH p AS (SELECT plot AS "Plot", yield AS "Yield (t/ha)" FROM plots WHERE note <> \'delete me\') SELECT * FROM p;');
     expect(fine.status, fine.text).toBe(200);
     const url = await api('POST', `${etl}/pipeline/create`, {
       name: 'pg',
@@ -179,7 +195,12 @@ describe('pipeline settings', () => {
   it('refuses URL schemes other than http and https, credentials in the address and private addresses', async () => {
     const table = await yieldTable();
     const httpSource = (url: string) =>
-      api('POST', `${etl}/pipeline/create`, { name: 'http', businessType: table.businessType, source: { kind: 'http', url, jsonPath: 'rows' }, mapping: yieldMapping.slice(0, 2) });
+      api('POST', `${etl}/pipeline/create`, {
+        name: 'http',
+        businessType: table.businessType,
+        source: { kind: 'http', url, jsonPath: 'rows' },
+        mapping: yieldMapping.slice(0, 2),
+      });
     for (const [url, code] of [
       ['file:///etc/passwd', 'ETL_URL_SCHEME'],
       ['ftp://example.org/data.json', 'ETL_URL_SCHEME'],
@@ -233,7 +254,16 @@ describe('runs', () => {
     const p = await csvPipeline(table.businessType);
     const first = await runToEnd(p.id, goodCsv);
     expect(first.task.status).toBe('succeeded');
-    expect(first.detail).toMatchObject({ status: 'succeeded', total: 3, inserted: 3, updated: 0, unchanged: 0, refused: 0, fileName: 'data.csv', trigger: 'manual' });
+    expect(first.detail).toMatchObject({
+      status: 'succeeded',
+      total: 3,
+      inserted: 3,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+      fileName: 'data.csv',
+      trigger: 'manual',
+    });
     expect(first.detail.report.map((l: { row: number; status: string }) => [l.row, l.status])).toEqual([
       [2, 'inserted'],
       [3, 'inserted'],
@@ -280,10 +310,22 @@ describe('runs', () => {
     const lines = refused.detail.report.filter((l: { status: string }) => l.status === 'refused');
     expect(lines).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ row: 3, field: 'Yield (t/ha)', rule: 'decimal', errorCode: 'ETL_CONVERT', message: 'Row 3, column Yield (t/ha): value "heavy" is not a valid decimal number' }),
+        expect.objectContaining({
+          row: 3,
+          field: 'Yield (t/ha)',
+          rule: 'decimal',
+          errorCode: 'ETL_CONVERT',
+          message: 'Row 3, column Yield (t/ha): value "heavy" is not a valid decimal number',
+        }),
         expect.objectContaining({ row: 4, field: 'Sown', rule: 'date', message: 'Row 4, column Sown: value "31/02/2026" is not a valid date (DD/MM/YYYY)' }),
         expect.objectContaining({ row: 4, field: 'Irrigated', rule: 'boolean' }),
-        expect.objectContaining({ row: 5, field: 'Station', rule: 'lookup', errorCode: 'ETL_LOOKUP_MISS', message: 'Row 5, column Station: no location code "NOWHERE"' }),
+        expect.objectContaining({
+          row: 5,
+          field: 'Station',
+          rule: 'lookup',
+          errorCode: 'ETL_LOOKUP_MISS',
+          message: 'Row 5, column Station: no location code "NOWHERE"',
+        }),
         expect.objectContaining({ row: 6, field: 'Yield (t/ha)', rule: 'required', errorCode: 'ETL_VALUE_REQUIRED' }),
         expect.objectContaining({ row: 7, rule: 'unique', errorCode: 'ETL_KEY_REPEATED' }),
       ]),
@@ -326,7 +368,10 @@ describe('runs', () => {
   it('previews the first rows converted, with their refusals, without loading', async () => {
     const table = await yieldTable();
     const p = await csvPipeline(table.businessType);
-    const { payload, headers } = multipartBody({}, { name: 'd.csv', content: Buffer.from(goodCsv.replace('P-2,"8,100.5"', 'P-2,x'), 'utf8'), type: 'text/csv' });
+    const { payload, headers } = multipartBody(
+      {},
+      { name: 'd.csv', content: Buffer.from(goodCsv.replace('P-2,"8,100.5"', 'P-2,x'), 'utf8'), type: 'text/csv' },
+    );
     const res = await t.app.inject({ method: 'POST', url: `${etl}/pipeline/preview/${p.id}`, payload, headers: { ...headers, token: admin, ...en } });
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json().data;
@@ -343,7 +388,16 @@ describe('runs', () => {
         return;
       }
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ data: { rows: [{ Plot: 'J-1', 'Yield (t/ha)': 4.5 }, { Plot: 'J-2', 'Yield (t/ha)': '5' }] } }));
+      res.end(
+        JSON.stringify({
+          data: {
+            rows: [
+              { Plot: 'J-1', 'Yield (t/ha)': 4.5 },
+              { Plot: 'J-2', 'Yield (t/ha)': '5' },
+            ],
+          },
+        }),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;

@@ -26,7 +26,12 @@ export function BusinessTab() {
         title: t('etl.business.columns'),
         key: 'columns',
         width: 320,
-        render: (_: unknown, r) => r.columns.map((c) => <Tag key={c.key} color={c.isKey ? 'blue' : undefined}>{c.label}</Tag>),
+        render: (_: unknown, r) =>
+          r.columns.map((c) => (
+            <Tag key={c.key} color={c.isKey ? 'blue' : undefined}>
+              {c.label}
+            </Tag>
+          )),
       },
       { title: t('etl.business.rowCount'), dataIndex: 'rowCount', key: 'rowCount', width: 90 },
       dateTimeColumn(t('common.updatedAt'), 'updatedAt'),
@@ -99,7 +104,11 @@ export function BusinessTab() {
                       </Col>
                     </Row>
                   ))}
-                  <Button icon={<PlusOutlined />} onClick={() => add({ key: '', label: '', type: 'text', required: false, isKey: false })} data-testid="business-column-add">
+                  <Button
+                    icon={<PlusOutlined />}
+                    onClick={() => add({ key: '', label: '', type: 'text', required: false, isKey: false })}
+                    data-testid="business-column-add"
+                  >
                     {t('etl.business.addColumn')}
                   </Button>
                 </>

@@ -29,7 +29,14 @@ export default function BusinessDataPage() {
   });
   const columns = useMemo(
     () => [
-      { title: t('etl.business.runId'), dataIndex: 'runId', key: 'runId', width: 80, fixed: 'left' as const, render: (v: number | null) => v ?? t('etl.business.byHand') },
+      {
+        title: t('etl.business.runId'),
+        dataIndex: 'runId',
+        key: 'runId',
+        width: 80,
+        fixed: 'left' as const,
+        render: (v: number | null) => v ?? t('etl.business.byHand'),
+      },
       ...(table?.columns ?? []).map((c) => ({
         title: c.label,
         key: c.key,
@@ -73,7 +80,13 @@ export default function BusinessDataPage() {
       extra={
         <Space>
           <Typography.Text>{t('etl.business.runFilter')}</Typography.Text>
-          <InputNumber min={1} value={runId} onChange={(v) => (setRunId(v ?? null), setPageNum(1))} placeholder={t('etl.business.allRuns')} data-testid="data-run" />
+          <InputNumber
+            min={1}
+            value={runId}
+            onChange={(v) => (setRunId(v ?? null), setPageNum(1))}
+            placeholder={t('etl.business.allRuns')}
+            data-testid="data-run"
+          />
         </Space>
       }
     >
@@ -85,7 +98,14 @@ export default function BusinessDataPage() {
         dataSource={rows.data?.rows ?? []}
         columns={columns}
         scroll={{ x: 'max-content' }}
-        pagination={{ current: pageNum, pageSize: 20, total: rows.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false, showTotal: (n) => t('etl.business.total', { count: n }) }}
+        pagination={{
+          current: pageNum,
+          pageSize: 20,
+          total: rows.data?.total ?? 0,
+          onChange: setPageNum,
+          showSizeChanger: false,
+          showTotal: (n) => t('etl.business.total', { count: n }),
+        }}
       />
     </Card>
   );

@@ -93,7 +93,12 @@ export default function PipelineEditPage() {
             {sourceKind === 'file' && (
               <Col xs={24} md={8}>
                 <Form.Item name={['source', 'format']} label={t('etl.pipeline.format')} initialValue="csv">
-                  <Select options={[{ value: 'csv', label: 'CSV' }, { value: 'xlsx', label: 'Excel (xlsx)' }]} />
+                  <Select
+                    options={[
+                      { value: 'csv', label: 'CSV' },
+                      { value: 'xlsx', label: 'Excel (xlsx)' },
+                    ]}
+                  />
                 </Form.Item>
               </Col>
             )}
@@ -163,7 +168,12 @@ export default function PipelineEditPage() {
             </Col>
           </Row>
         </Card>
-        <Card size="small" title={t('etl.mapping.title')} style={{ marginTop: 16 }} extra={<Typography.Text type="secondary">{t('etl.mapping.hint')}</Typography.Text>}>
+        <Card
+          size="small"
+          title={t('etl.mapping.title')}
+          style={{ marginTop: 16 }}
+          extra={<Typography.Text type="secondary">{t('etl.mapping.hint')}</Typography.Text>}
+        >
           <Form.List name="mapping">
             {(fields, { add, remove }) => (
               <>
@@ -175,7 +185,15 @@ export default function PipelineEditPage() {
                   <Col span={4}>{t('etl.mapping.lookup')}</Col>
                 </Row>
                 {fields.map((f, i) => (
-                  <MappingLineRow key={f.key} index={i} name={f.name} fieldOptions={fieldOptions} convertOptions={convertOptions} target={target} onRemove={() => remove(f.name)} />
+                  <MappingLineRow
+                    key={f.key}
+                    index={i}
+                    name={f.name}
+                    fieldOptions={fieldOptions}
+                    convertOptions={convertOptions}
+                    target={target}
+                    onRemove={() => remove(f.name)}
+                  />
                 ))}
                 <Button icon={<PlusOutlined />} onClick={() => add({ source: '', target: '', convert: 'text' })} data-testid="mapping-add">
                   {t('etl.mapping.add')}
@@ -193,7 +211,9 @@ export default function PipelineEditPage() {
           <Button onClick={() => navigate(etlPaths.list)}>{t('common.back')}</Button>
         </Space>
       )}
-      {id !== null && detail.data && canRun && <RunPanel id={id} needsFile={detail.data.source.kind === 'file' || detail.data.source.kind === 'fieldbook'} businessType={detail.data.businessType} />}
+      {id !== null && detail.data && canRun && (
+        <RunPanel id={id} needsFile={detail.data.source.kind === 'file' || detail.data.source.kind === 'fieldbook'} businessType={detail.data.businessType} />
+      )}
     </Space>
   );
 }
@@ -339,7 +359,10 @@ function RunPanel({ id, needsFile, businessType }: { id: number; needsFile: bool
               dataSource={preview.rows}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              columns={[{ title: t('etl.report.row'), dataIndex: 'row', width: 60 }, ...preview.columns.map((c) => ({ title: c, dataIndex: c, render: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }))]}
+              columns={[
+                { title: t('etl.report.row'), dataIndex: 'row', width: 60 },
+                ...preview.columns.map((c) => ({ title: c, dataIndex: c, render: (v: unknown) => (v === null || v === undefined ? '' : String(v)) })),
+              ]}
             />
             {preview.report.length > 0 && <RunReport lines={preview.report} />}
           </div>
@@ -357,7 +380,12 @@ function RunPanel({ id, needsFile, businessType }: { id: number; needsFile: bool
           rowClassName={(r) => (r.id === runId ? 'ant-table-row-selected' : '')}
           columns={[
             { title: t('etl.run.id'), dataIndex: 'id', width: 70 },
-            { title: t('etl.run.statusLabel'), dataIndex: 'status', width: 100, render: (s: RunRow['status']) => <Tag color={RUN_COLOURS[s]}>{t(`etl.run.status.${s}`)}</Tag> },
+            {
+              title: t('etl.run.statusLabel'),
+              dataIndex: 'status',
+              width: 100,
+              render: (s: RunRow['status']) => <Tag color={RUN_COLOURS[s]}>{t(`etl.run.status.${s}`)}</Tag>,
+            },
             { title: t('etl.run.trigger'), dataIndex: 'trigger', width: 90, render: (v: string) => t(`etl.run.triggers.${v}`) },
             { title: t('etl.run.file'), dataIndex: 'fileName', width: 140, ellipsis: true },
             ...(['total', 'inserted', 'updated', 'unchanged', 'refused'] as const).map((k) => ({
