@@ -13,6 +13,7 @@ import { phenoModule } from './modules/pheno';
 import { nurseryModule } from './modules/nursery';
 import { bpmModule } from './modules/bpm';
 import { gsModule } from './modules/gs';
+import { etlModule } from './modules/etl';
 
 /**
  * Every module of this build, one line each: routes, jobs, menus, dictionaries and demo data come from
@@ -32,6 +33,7 @@ export const serverModules: ServerModule<JobQueue>[] = [
   phenoModule,
   nurseryModule,
   gsModule,
+  etlModule,
 ];
 
 useOrganisationSeeders(serverModules.flatMap((m) => (m.seedOrganisation ? [m.seedOrganisation] : [])));

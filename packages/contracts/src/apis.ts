@@ -13,6 +13,7 @@ import { licenseApi } from './license/api';
 import { phenoApi } from './pheno/api';
 import { nurseryApi } from './nursery/api';
 import { gsApi } from './gs/api';
+import { etlApi } from './etl/api';
 
 /**
  * Every module's endpoint definitions, one line each. The server's route-access test derives its
@@ -34,4 +35,5 @@ export const moduleApis: readonly ModuleApi[] = [
   nurseryApi,
   bpmApi,
   gsApi,
+  etlApi,
 ];

@@ -6,6 +6,7 @@ import { bpmPermissions, bpmRoleGrants } from './bpm/permissions';
 import { licensePermissions } from './license/permissions';
 import { systemPermissions, systemRoleGrants } from './system/permissions';
 import { phenoPermissions, phenoRoleGrants } from './pheno/permissions';
+import { etlPermissions, etlRoleGrants } from './etl/permissions';
 import type { GrantedRoleKey, RoleGrants } from './roles';
 
 /** Permission strings checked on the server. Roles grant them through menu entries (spec section 6). */
@@ -18,6 +19,7 @@ export const Permissions = {
   germ: germPermissions,
   pheno: phenoPermissions,
   bpm: bpmPermissions,
+  etl: etlPermissions,
 } as const;
 
 /** True when `granted` holds `required` directly or through the administrator wildcard. */
@@ -26,7 +28,7 @@ export function hasPermission(granted: readonly string[], required: string): boo
 }
 
 /** Every module's grants to the built-in roles, one line per module (as `Permissions`). */
-const moduleRoleGrants: readonly RoleGrants[] = [systemRoleGrants, doeRoleGrants, germRoleGrants, phenoRoleGrants, bpmRoleGrants];
+const moduleRoleGrants: readonly RoleGrants[] = [systemRoleGrants, doeRoleGrants, germRoleGrants, phenoRoleGrants, bpmRoleGrants, etlRoleGrants];
 
 /** The permission strings a built-in role receives, from every module's declaration. */
 export function builtinRolePermissions(role: GrantedRoleKey): string[] {

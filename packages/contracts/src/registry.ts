@@ -12,6 +12,7 @@ import { phenoErrors, phenoFieldLabels } from './pheno/errors';
 import { nurseryErrors, nurseryFieldLabels } from './nursery/errors';
 import { bpmErrors, bpmFieldLabels } from './bpm/errors';
 import { gsErrors, gsFieldLabels } from './gs/errors';
+import { etlErrors, etlFieldLabels } from './etl/errors';
 
 /** Every error code the API can answer with, and its message in each language. */
 export const errorCatalog = {
@@ -27,6 +28,7 @@ export const errorCatalog = {
   ...nurseryErrors,
   ...bpmErrors,
   ...gsErrors,
+  ...etlErrors,
 };
 
 /** A code the API answers with: a misspelt code does not compile. */
@@ -50,6 +52,7 @@ export const fieldLabels: Record<string, Translations> = {
   ...nurseryFieldLabels,
   ...bpmFieldLabels,
   ...gsFieldLabels,
+  ...etlFieldLabels,
 };
 
 /** Narrows a code built at run time (e.g. an engine's `DESIGN_` + code) to a catalogue code. */

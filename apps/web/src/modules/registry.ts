@@ -9,6 +9,7 @@ import { phenoModule } from './pheno';
 import { nurseryModule } from './nursery';
 import { bpmModule } from './bpm';
 import { gsModule } from './gs';
+import { etlModule } from './etl';
 
 /** Every module of this build. A new module adds its manifest here and nothing else in the shell. */
 // prettier-ignore
@@ -22,8 +23,8 @@ export const manifests: ModuleManifest[] = [
   systemModule,
   feedbackModule,
   bpmModule,
+  etlModule,
 ];
-
 export const moduleLocales: Record<Locale, Record<string, unknown>> = {
   'zh-CN': Object.fromEntries(manifests.map((m) => [m.key, m.locales['zh-CN']])),
   en: Object.fromEntries(manifests.map((m) => [m.key, m.locales.en])),

@@ -42,6 +42,9 @@ export const auditActionNames: Record<string, Translations> = {
   'doe.experimentBank.add': t('从种质库添加试验材料', 'Add experiment entries from the germplasm bank'),
   'doe.plotLabel.pdf': t('打印小区标签', 'Print plot labels'),
   'germ.accessionSeries.save': t('设置种质编号规则', 'Set an accession number series'),
+  'etl.pipeline.run': t('运行数据流水线', 'Run a data pipeline'),
+  'etl.business.addBusinessData': t('新增业务数据', 'Add a business data row'),
+  'etl.business.deleteBusinessData': t('删除业务数据', 'Delete a business data row'),
   'pheno.study.push': t('推送试验到表型系统', 'Push an experiment to phenotyping'),
   'pheno.study.traits': t('设置试验观测性状', 'Set the traits of an experiment'),
   'pheno.study.observe': t('记录观测值', 'Record an observation'),
@@ -122,6 +125,8 @@ export const auditSubjects: Record<string, Translations> = {
   'bpm.leave': t('请假申请', 'leave request'),
   'nursery.dhEntry': t('DH 批次', 'DH batch'),
   'nursery.dhEvent': t('DH 事件', 'DH event'),
+  'etl.pipeline': t('数据流水线', 'data pipeline'),
+  'etl.business': t('业务数据表', 'business data table'),
 };
 
 /** What was done. */

@@ -55,3 +55,6 @@ export const doeModule: ServerModule<JobQueue> = {
   seedDemo: seedDoeDemo,
 };
 export { changeStatus as changeExperimentStatus } from './experiment/experiment.service';
+/** For the data pipelines: locations loaded with the import's rules (row schema, unique codes). */
+export { locationIo } from './location/location.io';
+export { existingCodes as existingLocationCodes } from './location/location.service';

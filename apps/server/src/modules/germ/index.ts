@@ -46,3 +46,6 @@ export const germModule: ServerModule<JobQueue> = {
 
 /** Harvested seed from the nursery: germplasm record, seed lot and ledger deposit in the caller's transaction. */
 export { receiveHarvestedSeed } from './lot/lot.service';
+/** For the data pipelines: germplasm loaded with the import's rules (row schema, accessions, parents, series). */
+export { germplasmIo } from './germplasm/germplasm.io';
+export { existingAccessions } from './germplasm/germplasm.service';

@@ -27,3 +27,5 @@ export const phenoModule: ServerModule<JobQueue> = {
 export { analysedEntryValues } from './study/analysis';
 export { phenoVariable } from './variable/variable.tables';
 export { phenoObservation, phenoAnalysis } from './study/study.tables';
+/** For the data pipelines: observations checked and recorded with the same scale rules and history. */
+export { applyRecordings, checkRecording, pushedExperiment, studyPlots, studyTraits, type Recording } from './study/study.service';
