@@ -212,7 +212,10 @@ test('DH flow template: a formula attribute over the others, an unknown attribut
   await expect(page.getByText('属性 诱导率 的公式引用了不存在的属性 haploids').first()).toBeVisible();
   await form.locator('#attributes_2_formula').fill('haploid / total * 100');
   // The dialog's own save button, whatever icon it carries while the previous refusal settles.
-  await page.getByRole('dialog').getByRole('button', { name: /保 ?存/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /保 ?存/ })
+    .click();
   const line = page.getByTestId('dh-flow-table').locator('.ant-table-row', { hasText: code });
   await expect(line).toContainText('诱导率 = haploid / total * 100');
   await line.getByText('试算公式').click();
