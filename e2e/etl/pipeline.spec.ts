@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { LoginScreen, Workspace } from '../support/pages';
 
 const T = {
-  'zh-CN': { group: '流程管理', menu: '数据流水线', inserted: '新增 2', refused: '拒绝 1', rule: '不能转换为小数', loaded: '载入的数据' },
-  en: { group: 'Processes', menu: 'Data pipelines', inserted: 'Added 2', refused: 'Refused 1', rule: 'is not a valid decimal number', loaded: 'Rows loaded' },
+  'zh-CN': { group: '工作流', menu: '数据流水线', inserted: '新增 2', refused: '拒绝 1', rule: '不能转换为小数', loaded: '载入的数据' },
+  en: { group: 'Workflow', menu: 'Data pipelines', inserted: 'Added 2', refused: 'Refused 1', rule: 'is not a valid decimal number', loaded: 'Rows loaded' },
 } as const;
 
 async function shot(page: Page, name: string) {
