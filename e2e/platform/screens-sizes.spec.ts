@@ -184,7 +184,8 @@ for (const lang of ['zh', 'en'] as const) {
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: L.osm }).click({ timeout: 2_000 });
     }).toPass();
     await expect(engine).toContainText(L.osm);
-    expect((await page.context().cookies()).find((x) => x.name === 'bw_map_engine')?.value).toBe('osm');
+    // The choice shows at once; the cookie comes with the server's answer, which may take a moment.
+    await expect.poll(async () => (await page.context().cookies()).find((x) => x.name === 'bw_map_engine')?.value).toBe('osm');
 
     await page.goto('/doe/exp/location');
     await page
