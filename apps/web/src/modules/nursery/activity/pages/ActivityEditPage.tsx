@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Row, Select } from 'antd';
+import { App, Button, Card, Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityUpdate } from '@breedwise/contracts/nursery';
-import { Field, FormSchema } from '../../../../components/form/Field';
+import { FormSchema } from '../../../../components/form/Field';
 import { applyServerErrors, validateForm } from '../../../../components/form/zod-form';
 import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { api } from '../../api';
 import { DetailState } from '../../components/DetailState';
-import { FieldSelect } from '../../components/FieldSelect';
-import { seasonOptions } from '../../components/options';
+import { ActivityFields } from '../components/ActivityFields';
 import { nurseryPaths } from '../../paths';
 import { useActivity } from '../components/useActivity';
 
@@ -64,29 +63,7 @@ export default function ActivityEditPage() {
       >
         <Form form={form} layout="vertical" requiredMark disabled={data.status === 'finished'} style={{ maxWidth: 760 }}>
           <FormSchema schema={ActivityUpdate}>
-            <Row gutter={12}>
-              <Field name="name" label={t('nursery.activity.name')} span={14}>
-                <Input maxLength={100} />
-              </Field>
-              <Field name="code" label={t('nursery.activity.code')} span={10}>
-                <Input maxLength={50} />
-              </Field>
-              <Field name="fieldId" label={t('nursery.activity.field')} span={24}>
-                <FieldSelect />
-              </Field>
-              <Field name="year" label={t('nursery.activity.year')} span={8}>
-                <InputNumber min={1900} max={2200} style={{ width: '100%' }} />
-              </Field>
-              <Field name="season" label={t('nursery.activity.season')} span={8}>
-                <Select options={seasonOptions(t)} />
-              </Field>
-              <Field name="maxMales" label={t('nursery.activity.maxMales')} span={8} extra={t('nursery.activity.maxMalesHelp')}>
-                <InputNumber min={1} max={50} style={{ width: '100%' }} />
-              </Field>
-              <Field name="remark" label={t('nursery.activity.remark')} span={24}>
-                <Input.TextArea rows={2} maxLength={500} />
-              </Field>
-            </Row>
+            <ActivityFields />
           </FormSchema>
         </Form>
       </Card>

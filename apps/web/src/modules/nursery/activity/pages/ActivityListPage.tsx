@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
-import { Input, InputNumber, Row, Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_STATUSES, ActivityCreate, ActivityUpdate, nurseryPermissions as P, type ActivityRow } from '@breedwise/contracts/nursery';
 import { CrudPage } from '../../../../components/crud/CrudPage';
 import { dateTimeColumn } from '../../../../components/crud/columns';
-import { Field } from '../../../../components/form/Field';
 import { api } from '../../api';
-import { FieldSelect } from '../../components/FieldSelect';
 import { seasonOptions } from '../../components/options';
+import { ActivityFields } from '../components/ActivityFields';
 import { nurseryPaths } from '../../paths';
 import { useFinishActivity } from '../components/useFinishActivity';
 
@@ -87,31 +86,7 @@ export default function ActivityListPage() {
         onSaved: (row, created) => {
           if (created) navigate(nurseryPaths.activityView(row.id));
         },
-        fields: () => (
-          <Row gutter={12}>
-            <Field name="name" label={t('nursery.activity.name')} span={14}>
-              <Input maxLength={100} />
-            </Field>
-            <Field name="code" label={t('nursery.activity.code')} span={10}>
-              <Input maxLength={50} />
-            </Field>
-            <Field name="fieldId" label={t('nursery.activity.field')} span={24}>
-              <FieldSelect />
-            </Field>
-            <Field name="year" label={t('nursery.activity.year')} span={8}>
-              <InputNumber min={1900} max={2200} style={{ width: '100%' }} />
-            </Field>
-            <Field name="season" label={t('nursery.activity.season')} span={8}>
-              <Select options={seasonOptions(t)} />
-            </Field>
-            <Field name="maxMales" label={t('nursery.activity.maxMales')} span={8} extra={t('nursery.activity.maxMalesHelp')}>
-              <InputNumber min={1} max={50} style={{ width: '100%' }} />
-            </Field>
-            <Field name="remark" label={t('nursery.activity.remark')} span={24}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Field>
-          </Row>
-        ),
+        fields: () => <ActivityFields />,
       }}
     />
   );
