@@ -58,6 +58,36 @@ describe('session cache validated by the authorisation version', () => {
     expect(refused.body.errorCode).toBe('FORBIDDEN');
   });
 
+  it('reuses the menu tree of login/info until the version changes; a renamed menu shows at the next call', async () => {
+    const token = await t.login('breeder');
+    const titles = async () => {
+      const res = await t.call('GET', '/api/auth/api/login/info', { token });
+      expect(res.status).toBe(200);
+      const out: string[] = [];
+      const walk = (items: { meta: { title: string }; children?: unknown[] }[]) =>
+        items.forEach((m) => (out.push(m.meta.title), walk((m.children ?? []) as typeof items)));
+      walk(res.body.data.menu);
+      return out;
+    };
+    const shown = await titles();
+    const menus = await t.database.query<{ id: number; title_zh: string }>(
+      `select id, title_zh from sys_menu where status = 'enabled' and menu_type = 'C' order by order_num, id`,
+    );
+    const menu = menus.find((m) => shown.includes(m.title_zh))!;
+    expect(menu).toBeDefined();
+    // Renamed behind the triggers' back: the cached tree still answers (the cache is really used) ...
+    await t.database.query('alter table sys_menu disable trigger sys_menu_auth_bump');
+    await t.database.query('update sys_menu set title_zh = $2 where id = $1', [menu.id, '缓存测试目录']);
+    await t.database.query('alter table sys_menu enable trigger sys_menu_auth_bump');
+    expect(await titles()).not.toContain('缓存测试目录');
+    // ... and a change the triggers see is shown at the next call.
+    await t.database.query('update sys_menu set title_zh = $2 where id = $1', [menu.id, '缓存测试目录二']);
+    const after = await titles();
+    expect(after).toContain('缓存测试目录二');
+    await t.database.query('update sys_menu set title_zh = $2 where id = $1', [menu.id, menu.title_zh]);
+    expect(await titles()).toContain(menu.title_zh);
+  });
+
   it('writes a session’s last_seen_at at most once a minute', async () => {
     const token = await t.login('breeder');
     const seen = async () =>

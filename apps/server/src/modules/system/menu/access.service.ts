@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type Locale } from '@breedwise/contracts';
 import type { CropInfo, MenuItem } from '@breedwise/contracts/system';
 import type { DbOrTx } from '../../../db/client';
@@ -60,7 +60,31 @@ export async function loadAccess(db: DbOrTx, userId: number, orgId: number | nul
  * The menu tree a user sees: directories and pages granted to one of their roles (administrators see
  * all), minus routes whose role list does not include one of the user's roles (spec section 2).
  */
+/**
+ * Menu trees built by this process, per database handle, keyed by locale and the rights they were built
+ * for. An entry is used only while the database's authorisation version is the one it was built under:
+ * sys_auth_version is raised by triggers on every change of menus, roles, role menus and user roles
+ * (migration 0010), so a menu edited through any API process is seen by every process at its next call.
+ */
+const menuCaches = new WeakMap<object, { version: number; trees: Map<string, MenuItem[]> }>();
+const MENU_CACHE_MAX = 500;
+
 export async function loadMenuTree(db: DbOrTx, access: Access, locale: Locale): Promise<MenuItem[]> {
+  const result = await db.execute(sql`select v from sys_auth_version where id = 1`);
+  const version = Number((result as unknown as { rows: { v: string | number }[] }).rows[0]?.v ?? -1);
+  const key = `${locale}|${access.isAdmin ? 'admin' : ''}|${access.roleIds.join(',')}|${access.roles.join(',')}`;
+  let cache = menuCaches.get(db);
+  if (!cache || cache.version !== version) menuCaches.set(db, (cache = { version, trees: new Map() }));
+  const hit = cache.trees.get(key);
+  // Callers get their own copy: a tree handed out must never be changed under the cache.
+  if (hit) return structuredClone(hit);
+  const tree = await buildMenuTree(db, access, locale);
+  if (cache.trees.size >= MENU_CACHE_MAX) cache.trees.delete(cache.trees.keys().next().value!);
+  cache.trees.set(key, tree);
+  return structuredClone(tree);
+}
+
+async function buildMenuTree(db: DbOrTx, access: Access, locale: Locale): Promise<MenuItem[]> {
   const all = await db
     .select()
     .from(sysMenu)
