@@ -184,7 +184,9 @@ describe.skipIf(!URL_BASE)('two API processes and a worker started at once on an
           const res = await fetch(`http://127.0.0.1:${port}/api/health`);
           return res.ok && ((await res.json()) as { data: { databaseOk: boolean } }).data.databaseOk;
         },
-        60_000,
+        // Three processes migrating and seeding the demo data at once on a 2-core machine shared with the rest of
+        // the suite: allow them time; what is tested is that none dies, not how fast they come up.
+        150_000,
         250,
       ).catch((err) => {
         throw new Error(`${err.message}\n${children.map((c) => `--- ${c.name} (exit ${c.exit})\n${c.output.join('')}`).join('\n')}`);
@@ -255,5 +257,5 @@ describe.skipIf(!URL_BASE)('two API processes and a worker started at once on an
     expect(((await api2.json()) as { total: number }).total).toBe(ROWS);
     for (const c of children.filter((c) => c.name !== 'worker-1')) expect(c.exit, c.name).toBeNull();
     console.log(`multi-process start-up: ${startedIn} ms; whole test: ${Date.now() - began} ms`);
-  }, 150_000);
+  }, 300_000);
 });
