@@ -19,7 +19,7 @@ export { readPhenotypes, phenotypesFromTable, fixedDesign, readFoldFile, readHyb
 export type { Phenotypes, PhenoRecord, PhenoOptions, HybridPhenoOptions } from './io/pheno.js';
 export { readPedigree, orderPedigree } from './io/pedigree.js';
 export type { Pedigree } from './io/pedigree.js';
-export { isValidCode, checkFileName, readCsvTable, parseCsvTable } from './io/text.js';
+export { isValidCode, checkFileName, checkSampleCode, readCsvTable, parseCsvTable } from './io/text.js';
 export type { CsvTable } from './io/text.js';
 
 export { vanRadenG, standardizedGrm, centredCrossProduct, markerDistances, gaussianKernel, pedigreeA } from './relationship.js';

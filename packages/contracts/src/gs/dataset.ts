@@ -22,6 +22,8 @@ export const DatasetCreateFields = z.object({
     .max(GS_LIMITS.description)
     .optional()
     .transform((v) => v || undefined),
+  /** `hybrid`: the phenotypes are of hybrids, the genotypes of their parents, and a `pedigree` file names each hybrid's parents. */
+  type: z.enum(DATASET_TYPES).default('inbred'),
 });
 /** `traitCodes` repeated as query parameters (spec 7); at least one. */
 export const DatasetCreateQuery = z.object({
@@ -77,6 +79,8 @@ export const DatasetRow = z.object({
   traitCodes: z.array(z.string()),
   phenotypeFileName: z.string(),
   genotypeFileName: z.string(),
+  /** Hybrid datasets: the pedigree file (hybrid, female parent of pool 1, male parent of pool 2). */
+  pedigreeFileName: z.string().nullable(),
   modelCount: z.number().int(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -90,6 +94,16 @@ export const DatasetDetail = DatasetRow.extend({
   phenotypedSamples: z.number().int(),
   qc: QcSummary,
   traits: z.array(TraitSummary),
+  /** Hybrid datasets: hybrids in the pedigree, the parents of each pool, crosses tested out of all pool 1 x pool 2. */
+  hybrid: z
+    .object({
+      hybrids: z.number().int(),
+      pool1: z.array(z.string()),
+      pool2: z.array(z.string()),
+      testedCrosses: z.number().int(),
+      possibleCrosses: z.number().int(),
+    })
+    .nullable(),
 });
 export type DatasetDetail = z.infer<typeof DatasetDetail>;
 
@@ -120,7 +134,7 @@ export const dataset = resource(
       path: '/create',
       permission: P.datasetAdd,
       summary:
-        'Creates a dataset (multipart: name, description, then the files `phenotype` (.csv from the template) and `genotype` (PLINK .zip); traitCodes repeated in the query). Every spec-5 rule is checked; a refusal names file, line and rule.',
+        'Creates a dataset (multipart: name, description, type (inbred or hybrid), then the files `phenotype` (.csv from the template) and `genotype` (PLINK .zip) and, for hybrids, `pedigree` (.csv: hybrid, female, male); traitCodes repeated in the query). Every spec-5 rule is checked; a refusal names file, line and rule.',
       query: DatasetCreateQuery,
       bodyType: 'multipart',
       data: DatasetRow,
@@ -154,8 +168,9 @@ export const dataset = resource(
       method: 'GET',
       path: '/download-phenotype-template',
       permission: P.datasetList,
-      summary: 'The phenotype CSV template (sample id column, then one column per trait code)',
-      query: z.object({ traitCodes: DatasetCreateQuery.shape.traitCodes.optional() }),
+      summary:
+        'The phenotype CSV template (sample id column, then one column per trait code); type=hybrid: the hybrid column first; type=pedigree: the hybrid pedigree template (hybrid, female, male)',
+      query: z.object({ traitCodes: DatasetCreateQuery.shape.traitCodes.optional(), type: z.enum(['inbred', 'hybrid', 'pedigree']).optional() }),
       file: true,
     },
     exportFile: {

@@ -39,6 +39,45 @@ export const gsErrors = defineModuleErrors('GS', {
     'zh-CN': '观测值文件 {file} 与预测样品没有可比较的记录（性状 {trait}）',
     en: 'The observed-values file {file} has no records matching the predicted samples (trait {trait})',
   },
+  GS_PEDIGREE_NOT_CSV: {
+    'zh-CN': '系谱文件 {file} 须为 .csv 文件（列：杂交种、母本、父本）',
+    en: 'The pedigree file {file} must be a .csv (columns: hybrid, female, male)',
+  },
+  GS_PEDIGREE_PARENTS_MISSING: {
+    'zh-CN': '系谱文件 {file} 第 {line} 行：杂交种 {hybrid} 须同时有母本（第一群体）和父本（第二群体）',
+    en: 'Pedigree file {file} line {line}: hybrid {hybrid} needs both a female (pool 1) and a male (pool 2) parent',
+  },
+  GS_HYBRID_NOT_IN_PEDIGREE: {
+    'zh-CN': '表型文件 {file} 第 {line} 行：杂交种 {hybrid} 不在系谱文件中',
+    en: 'Phenotype file {file} line {line}: hybrid {hybrid} is not in the pedigree file',
+  },
+  GS_PARENT_NOT_GENOTYPED: {
+    'zh-CN': '系谱文件 {file} 第 {line} 行：亲本 {parent} 不在基因型文件中',
+    en: 'Pedigree file {file} line {line}: parent {parent} is not in the genotype file',
+  },
+  GS_HYBRID_NO_RECORDS: {
+    'zh-CN': '表型文件 {file} 中没有可用于亲本均有基因型的杂交种的观测值',
+    en: 'The phenotype file {file} has no observations of hybrids whose parents are genotyped',
+  },
+  GS_DATASET_NOT_HYBRID: {
+    'zh-CN': '数据集 {name} 是自交系数据集：GCA 任务需要杂交种数据集',
+    en: 'Dataset {name} is an inbred dataset: GCA tasks need a hybrid dataset',
+  },
+  GS_DATASET_HYBRID: {
+    'zh-CN': '数据集 {name} 是杂交种数据集：请用杂交种预测（GCA 任务）',
+    en: 'Dataset {name} is a hybrid dataset: use hybrid prediction (GCA tasks)',
+  },
+  GS_GCA_RUNNING: { 'zh-CN': 'GCA 任务 {name} 仍在排队或计算中，不能重置', en: 'GCA task {name} is still queued or running and cannot be reset' },
+  GS_GCA_NOT_FINISHED: { 'zh-CN': 'GCA 任务尚未完成', en: 'The GCA task has not finished' },
+  GS_HG_COLUMNS: {
+    'zh-CN': '杂交组合文件 {file} 第 1 行：须有列 female 和 male（来自导出的模板）',
+    en: 'Hybrid template {file} line 1: the columns female and male are required (from the exported template)',
+  },
+  GS_HG_PARENT_UNKNOWN: {
+    'zh-CN': '杂交组合文件 {file} 第 {line} 行：{parent} 不是第{pool}群体的亲本',
+    en: 'Hybrid template {file} line {line}: {parent} is not a parent of pool {pool}',
+  },
+  GS_HG_EMPTY: { 'zh-CN': '杂交组合文件 {file} 没有组合', en: 'The hybrid template {file} lists no crosses' },
   GS_COMPARE_COUNT: { 'zh-CN': '请选择 2 到 {max} 个已完成的模型进行比较', en: 'Choose 2 to {max} finished models to compare' },
 });
 
@@ -52,4 +91,6 @@ export const gsFieldLabels: Record<string, Translations> = {
   modelIds: { 'zh-CN': '模型', en: 'Models' },
   sampleCodes: { 'zh-CN': '测试群体', en: 'Test group' },
   favorite: { 'zh-CN': '收藏', en: 'Favourite' },
+  sca: { 'zh-CN': '特殊配合力（SCA）', en: 'SCA' },
+  method: { 'zh-CN': '方差组分算法', en: 'Variance-component method' },
 };

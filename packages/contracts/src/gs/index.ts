@@ -2,6 +2,7 @@
 export * from './dataset';
 export * from './model';
 export * from './predict';
+export * from './hybrid';
 export * from './sample';
 export * from './errors';
 export * from './permissions';

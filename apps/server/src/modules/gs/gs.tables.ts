@@ -13,6 +13,13 @@ const orgColumns = () => ({
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The pedigree of a hybrid dataset: hybrid code -> [female (pool 1), male (pool 2)], and each pool's parents in genotype-file order. */
+export interface HybridPedigree {
+  parents: Record<string, [string, string]>;
+  pool1: string[];
+  pool2: string[];
+}
+
 /** A genomic-selection dataset: the uploaded phenotype CSV and PLINK .zip (stored files) and their summary. */
 export const gsDataset = pgTable(
   'gs_dataset',
@@ -44,6 +51,10 @@ export const gsDataset = pgTable(
       .references(() => sysFile.id),
     phenotypeFileName: text('phenotype_file_name').notNull(),
     genotypeFileName: text('genotype_file_name').notNull(),
+    /** Hybrid datasets: the pedigree file, each hybrid's parents (pool 1 female, pool 2 male) and the pools. */
+    pedigreeFileId: uuid('pedigree_file_id').references(() => sysFile.id),
+    pedigreeFileName: text('pedigree_file_name'),
+    hybrids: jsonb('hybrids').$type<HybridPedigree>(),
     ...orgColumns(),
   },
   (t) => [uniqueIndex('gs_dataset_org_name_uq').on(t.orgId, t.name), index('gs_dataset_org_updated_idx').on(t.orgId, t.updatedAt)],
@@ -136,4 +147,49 @@ export const gsCandidate = pgTable(
     ...orgColumns(),
   },
   (t) => [uniqueIndex('gs_candidate_predict_sample_uq').on(t.predictId, t.sampleId)],
+);
+
+/** The stored output of a GCA job: the engine's hybrid fit (the same numbers `gs hybrid` prints). */
+export interface GcaResult {
+  n: number;
+  method: 'ai-reml' | 'sommer';
+  converged: boolean;
+  iterations: number;
+  varGca1: number;
+  varGca2: number;
+  varSca: number | null;
+  varE: number;
+  logLik: number;
+  beta: Array<{ name: string; value: number }>;
+  atBoundary: string[];
+  fittedR: number | null;
+  seconds: number;
+  pool1: string[];
+  pool2: string[];
+  gca1: Array<{ id: string; value: number }>;
+  gca2: Array<{ id: string; value: number }>;
+  sca: Array<{ cross: string; value: number; observed: boolean }>;
+  predictions: Array<{ parent1: string; parent2: string; value: number; observed: boolean }>;
+}
+
+/** A GCA task (hybrid prediction): GCA of both pools and SCA of one trait of a hybrid dataset. */
+export const gsGca = pgTable(
+  'gs_gca',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => gsDataset.id, { onDelete: 'cascade' }),
+    traitCode: text('trait_code').notNull(),
+    sca: boolean('sca').notNull().default(true),
+    method: text('method', { enum: ['ai-reml', 'sommer'] })
+      .notNull()
+      .default('ai-reml'),
+    taskId: integer('task_id').references(() => sysTask.id, { onDelete: 'set null' }),
+    finished: boolean('finished').notNull().default(false),
+    result: jsonb('result').$type<GcaResult>(),
+    ...orgColumns(),
+  },
+  (t) => [uniqueIndex('gs_gca_org_name_uq').on(t.orgId, t.name), index('gs_gca_dataset_idx').on(t.datasetId)],
 );

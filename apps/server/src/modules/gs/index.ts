@@ -10,22 +10,26 @@ import { predictRoutes } from './predict/predict.routes';
 import { definePredictJob } from './predict/predict.job';
 import { gsMenus } from './menus';
 import { sampleRoutes } from './sample/sample.routes';
+import { hybridRoutes } from './hybrid/hybrid.routes';
+import { defineGcaJob } from './hybrid/hybrid.job';
 
-export { gsCandidate, gsDataset, gsModel, gsPredict } from './gs.tables';
+export { gsCandidate, gsDataset, gsGca, gsModel, gsPredict } from './gs.tables';
 
-/** Genomic selection: datasets, models trained as jobs with cross-validation, inbred prediction. */
+/** Genomic selection: datasets, models trained as jobs with cross-validation, inbred and hybrid (GCA) prediction. */
 export const gsModule: ServerModule<JobQueue> = {
   name: 'gs',
   routes: (app: FastifyInstance) => {
     datasetRoutes(app);
     modelRoutes(app);
     predictRoutes(app);
+    hybridRoutes(app);
     sampleRoutes(app);
     registerEndpoints(app, gsApi.resources.task, { logs: taskLogsHandler(app) });
   },
   jobs: (queue: JobQueue, deps: JobDeps) => {
     defineTrainJob(queue, deps);
     definePredictJob(queue);
+    defineGcaJob(queue, deps);
   },
   menus: gsMenus,
 };

@@ -1,7 +1,7 @@
 import type { MenuContribution } from '../../platform/module';
 import { page, button } from '../../platform/menu-seed';
 
-/** The genomic-selection group (spec section 2: dataset, model, inbred prediction; hidden detail routes). */
+/** The genomic-selection group (spec section 2: dataset, model, inbred and hybrid prediction; hidden detail routes). */
 export const gsMenus: MenuContribution[] = [
   {
     order: 40,
@@ -37,6 +37,7 @@ export const gsMenus: MenuContribution[] = [
               button('gs.predict.remove', '预测删除', 'Delete prediction', 'gs:predict:remove', false),
             ],
           }),
+          page('gs.hybrid', '杂交种预测', 'Hybrid prediction', '/gs/prediction/hybrid', 'gs:predict:list'),
           page('gs.evaluation', '选择与指数评估', 'Selection index', '/gs/evaluation', 'gs:predict:list'),
         ],
       },

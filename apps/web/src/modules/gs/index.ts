@@ -2,13 +2,14 @@ import type { ModuleManifest } from '../types';
 import zh from './locales/zh-CN.json';
 import en from './locales/en.json';
 
-/** Genomic selection: datasets, models, comparison, inbred prediction (spec section 2: gs page group and hidden detail routes). */
+/** Genomic selection: datasets, models, comparison, inbred and hybrid prediction (spec section 2: gs page group and hidden detail routes). */
 export const gsModule: ModuleManifest = {
   key: 'gs',
   pages: [
     { component: 'gs/dataset/index', load: () => import('./dataset/pages/DatasetListPage') },
     { component: 'gs/model/index', load: () => import('./model/pages/ModelListPage') },
     { component: 'gs/prediction/inbred/index', load: () => import('./prediction/pages/PredictListPage') },
+    { component: 'gs/prediction/hybrid/index', load: () => import('./hybrid/pages/HybridListPage') },
     { component: 'gs/evaluation/index', load: () => import('./evaluation/pages/EvaluationPage') },
     {
       route: '/gs/dataset/components/datasetDetail',
@@ -33,6 +34,12 @@ export const gsModule: ModuleManifest = {
       titleKey: 'gs.predict.detailTitle',
       parentPath: '/gs/prediction/inbred',
       load: () => import('./prediction/pages/InbredDetailPage'),
+    },
+    {
+      route: '/gs/prediction/hybrid/components/hybridDetail',
+      titleKey: 'gs.hybrid.detailTitle',
+      parentPath: '/gs/prediction/hybrid',
+      load: () => import('./hybrid/pages/HybridDetailPage'),
     },
   ],
   locales: { 'zh-CN': zh, en },

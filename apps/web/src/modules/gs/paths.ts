@@ -8,4 +8,6 @@ export const gsPaths = {
   predictions: '/gs/prediction/inbred',
   evaluation: '/gs/evaluation',
   inbredDetail: (id: number) => `/gs/prediction/inbred/components/inbredDetail?id=${id}`,
+  hybrids: '/gs/prediction/hybrid',
+  hybridDetail: (id: number) => `/gs/prediction/hybrid/components/hybridDetail?id=${id}`,
 };

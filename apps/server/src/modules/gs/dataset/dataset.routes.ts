@@ -22,12 +22,14 @@ import {
   updateDataset,
   type StagedDataset,
 } from './dataset.service';
+import type { HybridPedigree } from '../gs.tables';
+import { inspectHybridDataset } from '../hybrid/hybrid-dataset';
 
 /** Genotype archives may be large (2,000 x 100,000 calls and more); the phenotype CSV is small. */
 export const GS_GENOTYPE_MAX_BYTES = 2 * 1024 ** 3;
 export const GS_PHENOTYPE_MAX_BYTES = 100 * 1024 ** 2;
 
-const FILE_FIELDS = { phenotype: GS_PHENOTYPE_MAX_BYTES, genotype: GS_GENOTYPE_MAX_BYTES } as const;
+const FILE_FIELDS = { phenotype: GS_PHENOTYPE_MAX_BYTES, genotype: GS_GENOTYPE_MAX_BYTES, pedigree: GS_PHENOTYPE_MAX_BYTES } as const;
 
 /** Datasets (spec 7, /gs api/ds): the handlers of `gsApi.resources.dataset`. */
 export function datasetRoutes(app: FastifyInstance) {
@@ -45,7 +47,7 @@ export function datasetRoutes(app: FastifyInstance) {
     try {
       const raw: Record<string, string> = {};
       const files: Partial<Record<keyof typeof FILE_FIELDS, { path: string; name: string }>> = {};
-      for await (const part of req.parts({ limits: { files: 2, fileSize: GS_GENOTYPE_MAX_BYTES + 1 } })) {
+      for await (const part of req.parts({ limits: { files: 3, fileSize: GS_GENOTYPE_MAX_BYTES + 1 } })) {
         if (part.type === 'field') {
           if (typeof part.value === 'string') raw[part.fieldname] = part.value;
           continue;
@@ -73,11 +75,19 @@ export function datasetRoutes(app: FastifyInstance) {
       }
       if (!files.phenotype) throw new AppError(400, 'GS_FILE_MISSING', { file: 'phenotype' });
       if (!files.genotype) throw new AppError(400, 'GS_FILE_MISSING', { file: 'genotype' });
-      const input: StagedDataset = { fields: parsed.data, traitCodes: req.query.traitCodes, phenotype: files.phenotype, genotype: files.genotype };
+      const hybrid = parsed.data.type === 'hybrid';
+      if (hybrid && !files.pedigree) throw new AppError(400, 'GS_FILE_MISSING', { file: 'pedigree' });
+      const input: StagedDataset = {
+        fields: parsed.data,
+        traitCodes: req.query.traitCodes,
+        phenotype: files.phenotype,
+        genotype: files.genotype,
+        pedigree: hybrid ? files.pedigree : undefined,
+      };
       await datasetNameFree(db, req.ctx, input.fields.name);
-      let summary: ReturnType<typeof inspectDataset>;
+      let summary: ReturnType<typeof inspectDataset> & { hybrids?: HybridPedigree };
       try {
-        summary = inspectDataset(input);
+        summary = hybrid ? inspectHybridDataset({ ...input, pedigree: files.pedigree! }) : inspectDataset(input);
       } catch (err) {
         throw gsRefusal(err, req.locale);
       }
@@ -91,7 +101,10 @@ export function datasetRoutes(app: FastifyInstance) {
         kind: 'archive',
         businessType: 'gs-genotype',
       });
-      return insertDataset(db, req.ctx, input, summary, { phenotypeFileId: pheno.fileId, genotypeFileId: geno.fileId });
+      const ped = input.pedigree
+        ? await storeStagedFile(deps, req.ctx, input.pedigree.path, { originalName: input.pedigree.name, kind: 'text', businessType: 'gs-pedigree' })
+        : undefined;
+      return insertDataset(db, req.ctx, input, summary, { phenotypeFileId: pheno.fileId, genotypeFileId: geno.fileId, pedigreeFileId: ped?.fileId });
     } finally {
       await w.done();
     }
@@ -110,17 +123,21 @@ export function datasetRoutes(app: FastifyInstance) {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('phenotype_template.csv', false))
-        .send(phenotypeTemplate(req.query.traitCodes)),
+        .send(phenotypeTemplate(req.query.traitCodes, req.query.type)),
     exportFile: async (req, reply) => {
       const rec = await getDatasetRecord(db, req.ctx, req.params.id);
       const w = await workDir(app.config.dataDir);
       try {
         const pheno = await fetchStored(db, app.storage, rec.phenotypeFileId, w.dir, rec.phenotypeFileName);
         const geno = await fetchStored(db, app.storage, rec.genotypeFileId, w.dir, rec.genotypeFileName);
-        const zip = zipSync(
-          { [rec.phenotypeFileName]: await fsp.readFile(pheno), [rec.genotypeFileName]: [await fsp.readFile(geno), { level: 0 }] },
-          { level: 6 },
-        );
+        const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
+          [rec.phenotypeFileName]: await fsp.readFile(pheno),
+          [rec.genotypeFileName]: [await fsp.readFile(geno), { level: 0 }],
+        };
+        if (rec.pedigreeFileId && rec.pedigreeFileName) {
+          entries[rec.pedigreeFileName] = await fsp.readFile(await fetchStored(db, app.storage, rec.pedigreeFileId, w.dir, rec.pedigreeFileName));
+        }
+        const zip = zipSync(entries, { level: 6 });
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', contentDisposition(`${rec.name}.zip`, false))

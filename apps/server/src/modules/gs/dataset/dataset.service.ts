@@ -21,7 +21,7 @@ import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
 import type { ObjectStorage } from '../../../platform/files/storage';
 import { sysFile, sysTask } from '../../common';
-import { gsDataset, gsModel } from '../gs.tables';
+import { gsDataset, gsGca, gsModel, type HybridPedigree } from '../gs.tables';
 import { readBimPositions } from '../gs-files';
 
 type PageParsed = z.output<typeof DatasetPageQuery>;
@@ -41,6 +41,7 @@ const rowColumns = {
   traitCodes: gsDataset.traitCodes,
   phenotypeFileName: gsDataset.phenotypeFileName,
   genotypeFileName: gsDataset.genotypeFileName,
+  pedigreeFileName: gsDataset.pedigreeFileName,
   modelCount,
   createdBy: creator,
   createdAt: gsDataset.createdAt,
@@ -105,7 +106,21 @@ export async function getDataset(db: DbOrTx, ctx: RequestContext, id: number): P
 export async function getDatasetDetail(db: DbOrTx, ctx: RequestContext, id: number): Promise<DatasetDetail> {
   const row = await getDataset(db, ctx, id);
   const rec = await getDatasetRecord(db, ctx, id);
-  return { ...row, commonSamples: rec.commonSamples, phenotypedSamples: rec.phenotypedSamples, qc: rec.qc, traits: rec.traits };
+  return { ...row, commonSamples: rec.commonSamples, phenotypedSamples: rec.phenotypedSamples, qc: rec.qc, traits: rec.traits, hybrid: hybridSummary(rec) };
+}
+
+/** Hybrid datasets: hybrids, the parents of each pool, and how many of the pool 1 x pool 2 crosses were tested. */
+function hybridSummary(rec: typeof gsDataset.$inferSelect): DatasetDetail['hybrid'] {
+  const h = rec.hybrids;
+  if (rec.type !== 'hybrid' || !h) return null;
+  const tested = new Set(rec.phenotypedIds.flatMap((id) => (h.parents[id] ? [h.parents[id].join(':')] : [])));
+  return {
+    hybrids: Object.keys(h.parents).length,
+    pool1: h.pool1,
+    pool2: h.pool2,
+    testedCrosses: tested.size,
+    possibleCrosses: h.pool1.length * h.pool2.length,
+  };
 }
 
 function histogram(values: number[], bins: number, lo?: number, hi?: number) {
@@ -157,7 +172,7 @@ export function qcSummary(g: Genotypes): QcSummary {
   };
 }
 
-function traitSummary(code: string, values: number[], missing: number): TraitSummary {
+export function traitSummary(code: string, values: number[], missing: number): TraitSummary {
   const n = values.length;
   const mean = n ? values.reduce((s, v) => s + v, 0) / n : null;
   const sd = n > 1 && mean !== null ? Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1)) : null;
@@ -178,6 +193,8 @@ export interface StagedDataset {
   traitCodes: string[];
   phenotype: { path: string; name: string };
   genotype: { path: string; name: string };
+  /** Hybrid datasets: the pedigree CSV (hybrid, female, male). */
+  pedigree?: { path: string; name: string };
 }
 
 /**
@@ -237,8 +254,8 @@ export async function insertDataset(
   db: Db,
   ctx: RequestContext,
   staged: StagedDataset,
-  summary: ReturnType<typeof inspectDataset>,
-  files: { phenotypeFileId: string; genotypeFileId: string },
+  summary: ReturnType<typeof inspectDataset> & { hybrids?: HybridPedigree },
+  files: { phenotypeFileId: string; genotypeFileId: string; pedigreeFileId?: string },
 ): Promise<DatasetRow> {
   try {
     const [row] = await db
@@ -246,7 +263,7 @@ export async function insertDataset(
       .values({
         name: staged.fields.name,
         description: staged.fields.description ?? null,
-        type: 'inbred',
+        type: summary.hybrids ? 'hybrid' : 'inbred',
         sampleCount: summary.samples.length,
         snpCount: summary.snpCount,
         traitCodes: staged.traitCodes,
@@ -261,6 +278,9 @@ export async function insertDataset(
         genotypeFileId: files.genotypeFileId,
         phenotypeFileName: staged.phenotype.name,
         genotypeFileName: staged.genotype.name,
+        pedigreeFileId: files.pedigreeFileId ?? null,
+        pedigreeFileName: summary.hybrids ? (staged.pedigree?.name ?? null) : null,
+        hybrids: summary.hybrids ?? null,
         ...createdStamp(ctx),
       })
       .returning({ id: gsDataset.id });
@@ -302,21 +322,32 @@ export async function deleteDataset(db: Db, storage: ObjectStorage, ctx: Request
       .from(gsModel)
       .innerJoin(sysTask, eq(sysTask.id, gsModel.taskId))
       .where(and(eq(gsModel.datasetId, id), inArray(sysTask.status, ['queued', 'running', 'retrying'])));
-    if (running.length) throw conflict('GS_DATASET_IN_USE', { name: rec.name });
+    const gcaRunning = await tx
+      .select({ id: gsGca.id })
+      .from(gsGca)
+      .innerJoin(sysTask, eq(sysTask.id, gsGca.taskId))
+      .where(and(eq(gsGca.datasetId, id), inArray(sysTask.status, ['queued', 'running', 'retrying'])));
+    if (running.length || gcaRunning.length) throw conflict('GS_DATASET_IN_USE', { name: rec.name });
     await tx.delete(gsDataset).where(and(inOrg(gsDataset, ctx), eq(gsDataset.id, id)));
     const files = await tx
       .delete(sysFile)
-      .where(and(eq(sysFile.orgId, requireOrg(ctx)), inArray(sysFile.id, [rec.phenotypeFileId, rec.genotypeFileId])))
+      .where(
+        and(
+          eq(sysFile.orgId, requireOrg(ctx)),
+          inArray(sysFile.id, [rec.phenotypeFileId, rec.genotypeFileId, ...(rec.pedigreeFileId ? [rec.pedigreeFileId] : [])]),
+        ),
+      )
       .returning({ key: sysFile.storageKey });
     return files.map((f) => f.key);
   });
   for (const key of keys) await storage.delete(key).catch(() => undefined);
 }
 
-/** The phenotype template: the sample column, then one column per trait code. */
-export function phenotypeTemplate(traitCodes: string[] | undefined): string {
+/** The phenotype template: the sample column (hybrids: the hybrid column), then one column per trait code; or the hybrid pedigree template. */
+export function phenotypeTemplate(traitCodes: string[] | undefined, type: 'inbred' | 'hybrid' | 'pedigree' = 'inbred'): string {
+  if (type === 'pedigree') return 'hybrid,female,male\n';
   const traits = traitCodes?.length ? traitCodes : ['trait1', 'trait2'];
-  return `sample,${traits.join(',')}\n`;
+  return `${type === 'hybrid' ? 'hybrid' : 'sample'},${traits.join(',')}\n`;
 }
 
 export async function removeStaged(...paths: string[]) {

@@ -177,10 +177,11 @@ export async function createModel(db: Db, ctx: RequestContext, body: CreateParse
   requireOrg(ctx);
   return db.transaction(async (tx) => {
     const [ds] = await tx
-      .select({ id: gsDataset.id, name: gsDataset.name, traits: gsDataset.traitCodes })
+      .select({ id: gsDataset.id, name: gsDataset.name, traits: gsDataset.traitCodes, type: gsDataset.type })
       .from(gsDataset)
       .where(and(inOrg(gsDataset, ctx), eq(gsDataset.id, body.datasetId)));
     if (!ds) throw new AppError(404, 'RECORD_NOT_FOUND');
+    if (ds.type === 'hybrid') throw new AppError(400, 'GS_DATASET_HYBRID', { name: ds.name });
     if (!ds.traits.includes(body.traitCode)) throw new AppError(400, 'GS_TRAIT_NOT_IN_DATASET', { trait: body.traitCode });
     let id: number;
     try {

@@ -1,11 +1,23 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, ScatterChart, LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent, MarkLineComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, ScatterChart, LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent, MarkLineComponent, VisualMapComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
-echarts.use([BarChart, ScatterChart, LineChart, GridComponent, LegendComponent, TooltipComponent, DataZoomComponent, MarkLineComponent, SVGRenderer]);
+echarts.use([
+  BarChart,
+  HeatmapChart,
+  ScatterChart,
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  DataZoomComponent,
+  MarkLineComponent,
+  VisualMapComponent,
+  SVGRenderer,
+]);
 
 /** The echarts chart (modular import from echarts/core: only the series genomic selection draws), resized with its box. */
 export default function EChart({ option, height = 280, testId }: { option: EChartsCoreOption; height?: number; testId?: string }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Progress, Select, Space, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Progress, Radio, Select, Space, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { GS_CODE, GS_LIMITS, type DatasetRow } from '@breedwise/contracts/gs';
@@ -9,6 +9,7 @@ import { download, uploadForm } from '../../components/transfer';
 interface Values {
   name: string;
   description?: string;
+  type: 'inbred' | 'hybrid';
   traitCodes: string[];
 }
 
@@ -23,6 +24,8 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
   const [form] = Form.useForm<Values>();
   const [pheno, setPheno] = useState<File | null>(null);
   const [geno, setGeno] = useState<File | null>(null);
+  const [pedigree, setPedigree] = useState<File | null>(null);
+  const type = Form.useWatch('type', form) ?? 'inbred';
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,6 +33,7 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
     form.resetFields();
     setPheno(null);
     setGeno(null);
+    setPedigree(null);
     setPercent(null);
     setError(null);
     onClose();
@@ -37,7 +41,7 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
 
   const submit = async () => {
     const values = await form.validateFields();
-    if (!pheno || !geno) {
+    if (!pheno || !geno || (values.type === 'hybrid' && !pedigree)) {
       setError(t('gs.dataset.filesRequired'));
       return;
     }
@@ -47,8 +51,8 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
     try {
       const row = await uploadForm<DatasetRow>(
         url,
-        { name: values.name.trim(), description: values.description?.trim() ?? '' },
-        { phenotype: pheno, genotype: geno },
+        { name: values.name.trim(), description: values.description?.trim() ?? '', type: values.type },
+        { phenotype: pheno, genotype: geno, ...(values.type === 'hybrid' && pedigree ? { pedigree } : {}) },
         setPercent,
       ).promise;
       message.success(t('gs.dataset.created', { name: row.name }));
@@ -60,11 +64,13 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
     }
   };
 
-  const template = () => {
+  const template = (kind: 'inbred' | 'hybrid' | 'pedigree') => {
     const codes = (form.getFieldValue('traitCodes') as string[] | undefined) ?? [];
-    void download(api.gs.dataset.template.url(codes.length ? { traitCodes: codes } : {}), 'GET', 'phenotype_template.csv').catch((e: Error) =>
-      message.error(e.message),
-    );
+    void download(
+      api.gs.dataset.template.url({ ...(codes.length ? { traitCodes: codes } : {}), ...(kind === 'inbred' ? {} : { type: kind }) }),
+      'GET',
+      kind === 'pedigree' ? 'pedigree_template.csv' : 'phenotype_template.csv',
+    ).catch((e: Error) => message.error(e.message));
   };
 
   return (
@@ -83,7 +89,17 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
         </Button>,
       ]}
     >
-      <Form form={form} layout="vertical" data-testid="dataset-form">
+      <Form form={form} layout="vertical" data-testid="dataset-form" initialValues={{ type: 'inbred' }}>
+        <Form.Item name="type" label={t('gs.dataset.type')} extra={type === 'hybrid' ? t('gs.dataset.hybridHelp') : undefined}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'inbred', label: t('gs.dataset.types.inbred') },
+              { value: 'hybrid', label: t('gs.dataset.types.hybrid') },
+            ]}
+            data-testid="dataset-type"
+          />
+        </Form.Item>
         <Form.Item name="name" label={t('gs.dataset.name')} rules={[{ required: true, whitespace: true }, { max: GS_LIMITS.datasetName }]}>
           <Input maxLength={GS_LIMITS.datasetName} showCount />
         </Form.Item>
@@ -104,7 +120,7 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
         >
           <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid="dataset-traits" />
         </Form.Item>
-        <Form.Item label={t('gs.dataset.phenotypeFile')} required extra={t('gs.dataset.phenotypeHelp')}>
+        <Form.Item label={t('gs.dataset.phenotypeFile')} required extra={t(type === 'hybrid' ? 'gs.dataset.hybridPhenotypeHelp' : 'gs.dataset.phenotypeHelp')}>
           <Space wrap>
             <Upload
               accept=".csv"
@@ -120,7 +136,7 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
                 {t('gs.dataset.chooseFile')}
               </Button>
             </Upload>
-            <Button type="link" icon={<DownloadOutlined />} onClick={template} data-testid="dataset-template">
+            <Button type="link" icon={<DownloadOutlined />} onClick={() => template(type)} data-testid="dataset-template">
               {t('gs.dataset.template')}
             </Button>
           </Space>
@@ -141,6 +157,29 @@ export function UploadDatasetModal({ open, onClose, onCreated }: { open: boolean
             </Button>
           </Upload>
         </Form.Item>
+        {type === 'hybrid' && (
+          <Form.Item label={t('gs.dataset.pedigreeFile')} required extra={t('gs.dataset.pedigreeHelp')}>
+            <Space wrap>
+              <Upload
+                accept=".csv"
+                maxCount={1}
+                beforeUpload={(f) => {
+                  setPedigree(f);
+                  return false;
+                }}
+                onRemove={() => setPedigree(null)}
+                fileList={pedigree ? [{ uid: 'd', name: pedigree.name }] : []}
+              >
+                <Button icon={<UploadOutlined />} data-testid="dataset-pedigree">
+                  {t('gs.dataset.chooseFile')}
+                </Button>
+              </Upload>
+              <Button type="link" icon={<DownloadOutlined />} onClick={() => template('pedigree')} data-testid="dataset-pedigree-template">
+                {t('gs.dataset.pedigreeTemplate')}
+              </Button>
+            </Space>
+          </Form.Item>
+        )}
         {percent !== null && <Progress percent={percent} status="active" />}
         {error && <Alert type="error" showIcon message={error} data-testid="dataset-error" />}
       </Form>

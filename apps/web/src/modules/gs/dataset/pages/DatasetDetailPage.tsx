@@ -13,6 +13,7 @@ import { DetailState } from '../../components/DetailState';
 import { download } from '../../components/transfer';
 import { gsPaths } from '../../paths';
 import { TrainModelModal } from '../../model/components/TrainModelModal';
+import { GcaModal } from '../../hybrid/components/GcaModal';
 
 const fmt = (v: number | null, d = 3) => (v === null ? '—' : v.toFixed(d));
 
@@ -23,6 +24,7 @@ export default function DatasetDetailPage() {
   const navigate = useNavigate();
   const id = Number(usePage().search.get('id'));
   const canTrain = usePermission(P.modelAdd);
+  const canGca = usePermission(P.predictAdd);
   const canExport = usePermission(P.datasetExport);
   const [trait, setTrait] = useState<string | null>(null);
   const [training, setTraining] = useState(false);
@@ -49,9 +51,14 @@ export default function DatasetDetailPage() {
                 {t('gs.dataset.export')}
               </Button>
             )}
-            {canTrain && (
+            {data.type === 'inbred' && canTrain && (
               <Button type="primary" icon={<ExperimentOutlined />} onClick={() => setTraining(true)} data-testid="dataset-train">
                 {t('gs.model.add')}
+              </Button>
+            )}
+            {data.type === 'hybrid' && canGca && (
+              <Button type="primary" icon={<ExperimentOutlined />} onClick={() => setTraining(true)} data-testid="dataset-gca">
+                {t('gs.hybrid.add')}
               </Button>
             )}
           </Space>
@@ -59,7 +66,7 @@ export default function DatasetDetailPage() {
       >
         <Row gutter={[16, 16]}>
           <Col xs={12} md={6}>
-            <Statistic title={t('gs.dataset.samples')} value={data.sampleCount} valueStyle={{ fontSize: 22 }} />
+            <Statistic title={t(data.type === 'hybrid' ? 'gs.dataset.parents' : 'gs.dataset.samples')} value={data.sampleCount} valueStyle={{ fontSize: 22 }} />
           </Col>
           <Col xs={12} md={6}>
             <Statistic title={t('gs.dataset.traits')} value={data.traitCount} valueStyle={{ fontSize: 22 }} />
@@ -68,7 +75,11 @@ export default function DatasetDetailPage() {
             <Statistic title={t('gs.dataset.snps')} value={data.snpCount} valueStyle={{ fontSize: 22 }} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title={t('gs.dataset.common')} value={data.commonSamples} valueStyle={{ fontSize: 22 }} />
+            <Statistic
+              title={t(data.type === 'hybrid' ? 'gs.dataset.phenotypedHybrids' : 'gs.dataset.common')}
+              value={data.commonSamples}
+              valueStyle={{ fontSize: 22 }}
+            />
           </Col>
         </Row>
         <Descriptions
@@ -79,6 +90,23 @@ export default function DatasetDetailPage() {
           items={[
             { key: 'p', label: t('gs.dataset.phenotypeFile'), children: data.phenotypeFileName },
             { key: 'g', label: t('gs.dataset.genotypeFile'), children: data.genotypeFileName },
+            { key: 't', label: t('gs.dataset.type'), children: t(`gs.dataset.types.${data.type}`) },
+            ...(data.hybrid
+              ? [
+                  { key: 'ped', label: t('gs.dataset.pedigreeFile'), children: data.pedigreeFileName ?? '—' },
+                  {
+                    key: 'pools',
+                    label: t('gs.dataset.pools'),
+                    children: t('gs.dataset.poolsValue', {
+                      hybrids: data.hybrid.hybrids,
+                      p1: data.hybrid.pool1.length,
+                      p2: data.hybrid.pool2.length,
+                      tested: data.hybrid.testedCrosses,
+                      possible: data.hybrid.possibleCrosses,
+                    }),
+                  },
+                ]
+              : []),
             { key: 'd', label: t('gs.dataset.description'), children: data.description ?? '—' },
             { key: 'c', label: t('common.createdAt'), children: new Date(data.createdAt).toLocaleString() },
           ]}
@@ -133,7 +161,11 @@ export default function DatasetDetailPage() {
           </Col>
         </Row>
       </Card>
-      <TrainModelModal open={training} datasetId={id} onClose={() => setTraining(false)} onCreated={(mid) => navigate(gsPaths.modelDetail(mid))} />
+      {data.type === 'hybrid' ? (
+        <GcaModal open={training} datasetId={id} onClose={() => setTraining(false)} onCreated={(gid) => navigate(gsPaths.hybridDetail(gid))} />
+      ) : (
+        <TrainModelModal open={training} datasetId={id} onClose={() => setTraining(false)} onCreated={(mid) => navigate(gsPaths.modelDetail(mid))} />
+      )}
     </div>
   );
 }
