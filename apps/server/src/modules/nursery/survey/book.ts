@@ -20,7 +20,7 @@ let fontBytes: Buffer | null = null;
 const font = () => (fontBytes ??= fs.readFileSync(FONT_PATH));
 
 /** A trait column's header: `name [CODE]` (the import reads the code in brackets), with the unit. */
-export const traitHeader = (v: VariableRow) => `${v.name}${v.unit ? ` (${v.unit})` : ''} [${v.code}]`;
+export const traitHeader = (v: VariableRow) => `${v.name}${v.unit && !v.name.includes(v.unit) ? ` (${v.unit})` : ''} [${v.code}]`;
 
 function scaleText(v: VariableRow): string {
   if (v.scaleType === 'ordinal' || v.scaleType === 'nominal') return v.categories.map((c) => (c.label ? `${c.value}=${c.label}` : c.value)).join(', ');
@@ -88,10 +88,12 @@ export function bookPdf(a: ActivityRow, entries: SurveyEntry[], traits: Variable
   ];
   const fixedW = fixed.reduce((s, c) => s + c.w, 0);
   // Trait boxes share what is left; with many traits the fixed columns narrow (never below a readable width).
-  const traitW = traits.length ? Math.max(44, (W - fixedW) / traits.length) : 0;
+  let traitW = traits.length ? Math.max(44, (W - fixedW) / traits.length) : 0;
+  // Many traits: the boxes narrow too, so the table never runs off the sheet.
+  if (traits.length && fixedW * 0.55 + traitW * traits.length > W) traitW = (W - fixedW * 0.55) / traits.length;
   const scale = traits.length && fixedW + traitW * traits.length > W ? (W - traitW * traits.length) / fixedW : 1;
   const cols = [
-    ...fixed.map((c) => ({ label: bookColumnLabels[c.key][l], w: Math.max(24, c.w * Math.max(0.55, scale)), key: c.key as string })),
+    ...fixed.map((c) => ({ label: bookColumnLabels[c.key][l], w: c.w * Math.max(0.55, scale), key: c.key as string })),
     ...traits.map((v) => ({ label: `${v.code}${v.unit ? ` (${v.unit})` : ''}`, w: traitW, key: '' })),
   ];
   const rowH = 20;
@@ -146,7 +148,7 @@ export function bookPdf(a: ActivityRow, entries: SurveyEntry[], traits: Variable
     doc.addPage();
     doc.fillColor('#000').fontSize(11).text(bookTexts.traitsSheet[l], 28, 28);
     doc.moveDown(0.5).fontSize(9);
-    for (const v of traits) doc.text(`${v.code}  ${v.name}${v.unit ? ` (${v.unit})` : ''}  ${scaleText(v)}`, { width: W });
+    for (const v of traits) doc.text(`${v.code}  ${v.name}${v.unit && !v.name.includes(v.unit) ? ` (${v.unit})` : ''}  ${scaleText(v)}`, { width: W });
   }
   doc.end();
   return done;

@@ -52,7 +52,7 @@ function TraitsChooser({ activityId, current, onSaved }: { activityId: number; c
           optionFilterProp="label"
           placeholder={t('nursery.survey.traitsPlaceholder')}
           data-testid="survey-traits"
-          options={(all.data ?? []).map((v) => ({ value: v.id, label: `${v.code} · ${v.name}${v.unit ? ` (${v.unit})` : ''}` }))}
+          options={(all.data ?? []).map((v) => ({ value: v.id, label: `${v.code} · ${v.name}${v.unit && !v.name.includes(v.unit) ? ` (${v.unit})` : ''}` }))}
         />
         <Button type="primary" disabled={!changed} loading={saving} onClick={save} data-testid="survey-traits-save">
           {t('common.save')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Empty, Select, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { nurseryPermissions as P } from '@breedwise/contracts/nursery';
 import { usePermission } from '../../../../lib/permissions';
@@ -13,6 +14,7 @@ import { useSurveyGrid } from '../components/SurveyPanel';
 export default function FeedbackPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [id, setId] = useState<number | null>(null);
   const canEdit = usePermission(P.surveyEdit);
   const activities = useQuery({
@@ -41,7 +43,7 @@ export default function FeedbackPage() {
               data-testid="book-nursery"
               options={(activities.data?.rows ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
             />
-            {chosen && <a href={nurseryPaths.activityView(chosen.id)}>{t('nursery.book.openNursery')}</a>}
+            {chosen && <a onClick={() => navigate(nurseryPaths.activityView(chosen.id))}>{t('nursery.book.openNursery')}</a>}
           </Space>
           {chosen && grid.data ? (
             <>
