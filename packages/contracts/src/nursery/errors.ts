@@ -98,6 +98,27 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
     'zh-CN': 'D0 自交须填写 D1 种子的库位、单位和数量',
     en: 'D0 selfing needs the storage place, unit and quantity of the D1 seed',
   },
+  NURSERY_SURVEY_OUT_OF_SCALE: {
+    'zh-CN': '材料 {entry} 的性状 {trait} 值“{value}”无效：{ruleZh}',
+    en: 'Entry {entry}, trait {trait}: value "{value}" {ruleEn}',
+  },
+  NURSERY_SURVEY_TRAIT_UNKNOWN: {
+    'zh-CN': '性状 {trait} 不是苗圃 {code} 的调查性状',
+    en: 'Trait {trait} is not one of the survey traits of nursery {code}',
+  },
+  NURSERY_SURVEY_TRAIT_NOT_IN_CROP: { 'zh-CN': '性状 {trait} 不是当前作物的性状', en: 'Trait {trait} is not a trait of the current crop' },
+  NURSERY_SURVEY_TRAIT_HAS_DATA: {
+    'zh-CN': '性状 {trait} 已有 {count} 个调查值，不能从苗圃中移除',
+    en: 'Trait {trait} already has {count} survey values and cannot be removed from the nursery',
+  },
+  NURSERY_SURVEY_ENTRY_UNKNOWN: {
+    'zh-CN': '材料编号 {materialNo} 不是苗圃 {code} 的材料',
+    en: 'Material no. {materialNo} is not an entry of nursery {code}',
+  },
+  NURSERY_SURVEY_BOOK_FORMAT: {
+    'zh-CN': '文件不是该苗圃的记载本：须有“材料编号”列和至少一个调查性状列',
+    en: "The file is not this nursery's record book: it needs the material no. column and at least one survey trait column",
+  },
   NURSERY_DH_HAS_EVENTS: {
     'zh-CN': 'DH 批次 {batchNo} 已有 {count} 个事件，不能删除',
     en: 'DH batch {batchNo} has {count} events and cannot be deleted',
@@ -133,4 +154,8 @@ export const nurseryFieldLabels: Record<string, Translations> = {
   flowId: { 'zh-CN': '流程模板', en: 'Flow template' },
   count: { 'zh-CN': '录入数量', en: 'Entered number' },
   step: { 'zh-CN': '步骤', en: 'Step' },
+  variableIds: { 'zh-CN': '调查性状', en: 'Survey traits' },
+  variableId: { 'zh-CN': '性状', en: 'Trait' },
+  entryId: { 'zh-CN': '材料', en: 'Entry' },
+  value: { 'zh-CN': '值', en: 'Value' },
 };

@@ -9,4 +9,5 @@ export * from './harvest';
 export * from './todo';
 export * from './dh-flow';
 export * from './dh-entry';
+export * from './survey';
 export * from './api';

@@ -25,4 +25,6 @@ export const nurseryPermissions = {
   dhEntryAdd: 'nursery:dhEntry:add',
   dhEntryRemove: 'nursery:dhEntry:remove',
   dhEventAdd: 'nursery:dhEvent:add',
+  surveyList: 'nursery:survey:list',
+  surveyEdit: 'nursery:survey:edit',
 } as const;

@@ -7,6 +7,10 @@ export const phenoErrors = defineModuleErrors('PHENO', {
     'zh-CN': '性状缩写 {code} 在文件中重复（第 {row} 行已使用）',
     en: 'Trait abbreviation {code} appears twice in the file (already used in row {row})',
   },
+  PHENO_VARIABLE_IN_NURSERY: {
+    'zh-CN': '性状 {code} 已被 {count} 个苗圃的田间调查使用，不能删除',
+    en: 'Trait {code} is used by the field survey of {count} nurseries and cannot be deleted',
+  },
   PHENO_VARIABLE_IN_USE: {
     'zh-CN': '性状 {code} 已被 {count} 个试验使用，不能删除',
     en: 'Trait {code} is used by {count} experiments and cannot be deleted',

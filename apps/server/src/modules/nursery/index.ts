@@ -7,6 +7,7 @@ import { dhFlowRoutes } from './dh-flow/dh-flow.routes';
 import { entryRoutes } from './entry/entry.routes';
 import { harvestRoutes } from './harvest/harvest.routes';
 import { pollinationRoutes } from './pollination/pollination.routes';
+import { surveyRoutes } from './survey/survey.routes';
 import { nurseryMenus } from './menus';
 import { seedNurseryDemo } from './seed';
 
@@ -20,6 +21,7 @@ export const nurseryModule: ServerModule<JobQueue> = {
     harvestRoutes(app);
     dhFlowRoutes(app);
     dhEntryRoutes(app);
+    surveyRoutes(app);
   },
   menus: nurseryMenus,
   seedDemo: seedNurseryDemo,

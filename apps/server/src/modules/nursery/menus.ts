@@ -33,8 +33,11 @@ export const nurseryMenus: MenuContribution[] = [
               button('nursery.pollination.remove', '授粉删除', 'Delete pollinations', 'nursery:pollination:remove', false),
               button('nursery.harvest.list', '收获查询', 'View harvests', 'nursery:harvest:list'),
               button('nursery.harvest.add', '收获入库', 'Harvest into seed lots', 'nursery:harvest:add'),
+              button('nursery.survey.list', '田间调查查询', 'View field survey', 'nursery:survey:list'),
+              button('nursery.survey.edit', '田间调查录入', 'Record field survey', 'nursery:survey:edit'),
             ],
           }),
+          page('nursery.feedback', '反馈本', 'Feedback books', '/nursery/feedback', 'nursery:survey:list'),
           page('nursery.dhFlow', 'DH 流程模板', 'DH flow templates', '/nursery/dh/flow', 'nursery:dhFlow:list', {
             children: [
               button('nursery.dhFlow.add', 'DH 模板新增', 'Add DH flow template', 'nursery:dhFlow:add'),

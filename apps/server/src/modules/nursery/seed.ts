@@ -11,6 +11,8 @@ import { harvestPollinations } from './harvest/harvest.service';
 import { finishPollinations, planCrosses, planSelfs, recordPollinations } from './pollination/pollination.service';
 import { nurseryPollination } from './pollination/pollination.tables';
 import { nurseryEntry } from './entry/entry.tables';
+import { phenoVariable } from '../pheno';
+import { observeSurvey, setSurveyTraits } from './survey/survey.service';
 
 /** The inbreds of the demo maize nursery (by accession key of the germ demo data, names as there). */
 const PARENTS = ['郑58', 'PH6WC', 'PH4CV', 'Mo17', 'CML159', 'LH198'];
@@ -99,6 +101,15 @@ export async function seedNurseryDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
     remark: null,
   });
 
+  await seedSurvey(
+    db,
+    ctx,
+    org.orgId,
+    maize,
+    done.id,
+    entries.map((e) => e.id),
+  );
+
   const open = await createActivity(db, ctx, {
     name: '2026 冬繁南繁圃',
     code: 'NUR-2026-W',
@@ -116,4 +127,26 @@ export async function seedNurseryDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
     maleEntryIds: [openEntries[2].id, openEntries[3].id],
     mode: 'single',
   });
+}
+
+/** Field survey values of the demo nursery: plant height, days to silking and a leaf blight score per entry. */
+const SURVEY: Record<string, string[]> = {
+  PH: ['182', '205', '196', '168', '224', '190', '238'],
+  DTS: ['58', '61', '63', '55', '66', '60', '57'],
+  NLB: ['3', '5', '3', '7', '1', '5', '3'],
+};
+
+async function seedSurvey(db: DbOrTx, ctx: RequestContext, orgId: number, cropId: number, activityId: number, entryIds: number[]) {
+  const vars = await db
+    .select({ id: phenoVariable.id, code: phenoVariable.code })
+    .from(phenoVariable)
+    .where(and(eq(phenoVariable.orgId, orgId), eq(phenoVariable.cropId, cropId), inArray(phenoVariable.code, Object.keys(SURVEY))));
+  if (!vars.length) return;
+  await setSurveyTraits(db, ctx, { activityId, variableIds: Object.keys(SURVEY).flatMap((c) => vars.filter((v) => v.code === c).map((v) => v.id)) });
+  for (const v of vars) {
+    for (const [i, entryId] of entryIds.entries()) {
+      const value = SURVEY[v.code][i % SURVEY[v.code].length];
+      await observeSurvey(db, { ...ctx, username: '王育种' }, { activityId, entryId, variableId: v.id, value, person: '王育种' });
+    }
+  }
 }

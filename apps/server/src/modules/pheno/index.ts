@@ -26,6 +26,8 @@ export const phenoModule: ServerModule<JobQueue> = {
  */
 export { analysedEntryValues } from './study/analysis';
 export { phenoVariable } from './variable/variable.tables';
+/** For the nursery's field survey: the crop's traits by id (their scales check the values). */
+export { variablesById } from './variable/variable.service';
 export { phenoObservation, phenoAnalysis } from './study/study.tables';
 /** For the data pipelines: observations checked and recorded with the same scale rules and history. */
 export { applyRecordings, checkRecording, pushedExperiment, studyPlots, studyTraits, type Recording } from './study/study.service';

@@ -8,6 +8,7 @@ export const nurseryModule: ModuleManifest = {
   key: 'nursery',
   pages: [
     { component: 'nursery/nursery/design/index', load: () => import('./activity/pages/ActivityListPage') },
+    { component: 'nursery/feedback/index', load: () => import('./survey/pages/FeedbackPage') },
     { component: 'nursery/dh/flow/index', load: () => import('./dh/pages/DhFlowListPage') },
     { component: 'nursery/dh/entry/index', load: () => import('./dh/pages/DhEntryListPage') },
     {

@@ -12,3 +12,6 @@ export const phenoModule: ModuleManifest = {
   ],
   locales: { 'zh-CN': zh, en },
 };
+
+/** For other modules (the nursery's field survey chooses the crop's traits): the typed phenotype client. */
+export { api } from './api';

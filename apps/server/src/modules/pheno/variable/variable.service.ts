@@ -8,6 +8,7 @@ import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { sysUser } from '../../system';
 import { phenoStudyTrait } from '../study/study.tables';
+import { nurserySurveyTrait } from '../../nursery/survey/survey.tables';
 import { phenoVariable } from './variable.tables';
 
 const columns = {
@@ -171,6 +172,9 @@ export async function deleteVariable(db: DbOrTx, ctx: RequestContext, id: number
   const row = await getVariable(db, ctx, id);
   const [{ n }] = await db.select({ n: count() }).from(phenoStudyTrait).where(eq(phenoStudyTrait.variableId, id));
   if (Number(n) > 0) throw conflict('PHENO_VARIABLE_IN_USE', { code: row.code, count: Number(n) });
+  // A nursery's field survey uses the crop's traits too (its table is public, like every *.tables.ts).
+  const [{ m }] = await db.select({ m: count() }).from(nurserySurveyTrait).where(eq(nurserySurveyTrait.variableId, id));
+  if (Number(m) > 0) throw conflict('PHENO_VARIABLE_IN_NURSERY', { code: row.code, count: Number(m) });
   await db.delete(phenoVariable).where(and(inCrop(phenoVariable, ctx), eq(phenoVariable.id, id)));
 }
 

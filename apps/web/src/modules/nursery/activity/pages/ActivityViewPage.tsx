@@ -5,6 +5,7 @@ import { DetailState } from '../../components/DetailState';
 import { EntriesPanel } from '../../entry/components/EntriesPanel';
 import { HarvestPanel } from '../../harvest/components/HarvestPanel';
 import { PollinationsPanel } from '../../pollination/components/PollinationsPanel';
+import { SurveyPanel } from '../../survey/components/SurveyPanel';
 import { ActivityHeader } from '../components/ActivityHeader';
 import { useActivity } from '../components/useActivity';
 
@@ -20,9 +21,12 @@ export default function ActivityViewPage() {
       <Card variant="borderless" title={`${data.code} · ${data.name}`}>
         <ActivityHeader activity={data} />
         <Tabs
+          // Each tab reads afresh when shown (the survey's values show on the entries and in the parent pickers).
+          destroyOnHidden
           items={[
             { key: 'entries', label: t('nursery.activity.tabs.entries'), children: <EntriesPanel activity={data} /> },
             { key: 'pollinations', label: t('nursery.activity.tabs.pollinations'), children: <PollinationsPanel activity={data} /> },
+            { key: 'survey', label: t('nursery.activity.tabs.survey'), children: <SurveyPanel activity={data} /> },
             { key: 'harvests', label: t('nursery.activity.tabs.harvests'), children: <HarvestPanel activity={data} /> },
           ]}
         />

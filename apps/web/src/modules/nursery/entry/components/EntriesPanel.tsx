@@ -13,6 +13,7 @@ import { Field } from '../../../../components/form/Field';
 import { usePermission } from '../../../../lib/permissions';
 import { api as doeApi } from '../../../doe';
 import { api } from '../../api';
+import { useSurveyValues } from '../../pollination/components/useEntryOptions';
 
 const entry = api.nursery.entry;
 
@@ -44,6 +45,8 @@ export function EntriesPanel({ activity }: { activity: ActivityRow }) {
     plotNo: t('nursery.entry.plotNo'),
     fieldNo: t('nursery.entry.fieldNo'),
   };
+  // The field survey's values show on each entry, a column per survey trait.
+  const survey = useSurveyValues(activity.id, true);
   const columns = useMemo<ColumnsType<EntryRow>>(
     () => [
       { title: t('nursery.entry.entryNo'), dataIndex: 'entryNo', key: 'entryNo', sorter: true, width: 70, fixed: 'left' },
@@ -69,6 +72,12 @@ export function EntriesPanel({ activity }: { activity: ActivityRow }) {
       },
       { title: t('nursery.entry.plotNo'), dataIndex: 'plotNo', key: 'plotNo', sorter: true, width: 70 },
       { title: t('nursery.entry.fieldNo'), dataIndex: 'fieldNo', key: 'fieldNo', width: 100, render: (v: string | null) => v ?? '—' },
+      ...survey.traits.map((v) => ({
+        title: <span title={v.name}>{v.unit ? `${v.code} (${v.unit})` : v.code}</span>,
+        key: `survey-${v.code}`,
+        width: 100,
+        render: (_: unknown, r: EntryRow) => <span data-testid={`entry-survey-${r.entryNo}-${v.code}`}>{survey.value(r.id, v.id) ?? '—'}</span>,
+      })),
       ...(canEdit
         ? [
             {
@@ -84,7 +93,7 @@ export function EntriesPanel({ activity }: { activity: ActivityRow }) {
           ]
         : []),
     ],
-    [t, canEdit],
+    [t, canEdit, survey],
   );
   const addFromList = async () => {
     if (!listId) return;
