@@ -12,6 +12,7 @@ export const GS_CODE = /^[A-Za-z0-9_.-]+$/;
 export const GS_UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 
 export const DATASET_TYPES = ['inbred', 'hybrid'] as const;
+export const DATASET_ORIGINS = ['upload', 'system', 'merge'] as const;
 
 /** The text fields of the multipart create form (the files follow: `phenotype` .csv, `genotype` PLINK .zip). */
 export const DatasetCreateFields = z.object({
@@ -78,6 +79,10 @@ export const DatasetRow = z.object({
   phenotypeFileName: z.string(),
   genotypeFileName: z.string(),
   modelCount: z.number().int(),
+  /** How it was made: uploaded files, platform records (createBySystem) or a merge (createByMerge). */
+  origin: z.enum(DATASET_ORIGINS),
+  /** The genome build (the creator's current build of the crop when created). */
+  buildId: z.number().int().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

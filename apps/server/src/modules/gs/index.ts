@@ -3,6 +3,7 @@ import { gsApi } from '@breedwise/contracts/gs';
 import { taskLogsHandler, type JobQueue } from '../common';
 import { registerEndpoints } from '../../platform/endpoints';
 import type { JobDeps, ServerModule } from '../../platform/module';
+import { composeRoutes } from './dataset/compose.routes';
 import { datasetRoutes } from './dataset/dataset.routes';
 import { modelRoutes } from './model/model.routes';
 import { defineTrainJob } from './model/model.job';
@@ -10,6 +11,7 @@ import { predictRoutes } from './predict/predict.routes';
 import { definePredictJob } from './predict/predict.job';
 import { gsMenus } from './menus';
 import { sampleRoutes } from './sample/sample.routes';
+import { seedGsDemo } from './seed';
 
 export { gsCandidate, gsDataset, gsModel, gsPredict } from './gs.tables';
 
@@ -18,6 +20,7 @@ export const gsModule: ServerModule<JobQueue> = {
   name: 'gs',
   routes: (app: FastifyInstance) => {
     datasetRoutes(app);
+    composeRoutes(app);
     modelRoutes(app);
     predictRoutes(app);
     sampleRoutes(app);
@@ -28,4 +31,5 @@ export const gsModule: ServerModule<JobQueue> = {
     definePredictJob(queue);
   },
   menus: gsMenus,
+  seedDemo: seedGsDemo,
 };

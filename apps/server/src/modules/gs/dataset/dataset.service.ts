@@ -21,6 +21,7 @@ import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
 import type { ObjectStorage } from '../../../platform/files/storage';
 import { sysFile, sysTask } from '../../common';
+import { buildList } from '../../system';
 import { gsDataset, gsModel } from '../gs.tables';
 import { readBimPositions } from '../gs-files';
 
@@ -42,6 +43,8 @@ const rowColumns = {
   phenotypeFileName: gsDataset.phenotypeFileName,
   genotypeFileName: gsDataset.genotypeFileName,
   modelCount,
+  origin: gsDataset.origin,
+  buildId: gsDataset.buildId,
   createdBy: creator,
   createdAt: gsDataset.createdAt,
   updatedAt: gsDataset.updatedAt,
@@ -239,7 +242,9 @@ export async function insertDataset(
   staged: StagedDataset,
   summary: ReturnType<typeof inspectDataset>,
   files: { phenotypeFileId: string; genotypeFileId: string },
+  origin: 'upload' | 'system' | 'merge' = 'upload',
 ): Promise<DatasetRow> {
+  const { currentBuildId } = await buildList(db, ctx);
   try {
     const [row] = await db
       .insert(gsDataset)
@@ -261,6 +266,9 @@ export async function insertDataset(
         genotypeFileId: files.genotypeFileId,
         phenotypeFileName: staged.phenotype.name,
         genotypeFileName: staged.genotype.name,
+        origin,
+        cropId: ctx.cropId,
+        buildId: currentBuildId,
         ...createdStamp(ctx),
       })
       .returning({ id: gsDataset.id });
