@@ -44,6 +44,10 @@ export const gsErrors = defineModuleErrors('GS', {
     'zh-CN': '性状 {trait} 在所选试验中没有单试验分析结果：请先在表型模块中分析',
     en: 'Trait {trait} has no single-trial analysis in the chosen experiments: analyse it in the phenotype module first',
   },
+  GS_PANEL_OTHER_CROP: {
+    'zh-CN': '基因型面板（数据集 {panel}）属于其他作物：请选择当前作物的数据集',
+    en: 'The genotype panel (dataset {panel}) belongs to another crop: choose a dataset of the current crop',
+  },
   GS_SYSTEM_NO_OVERLAP: {
     'zh-CN': '所选试验的材料与基因型面板（数据集 {panel}）没有共同样品：材料名称或种质编号须与样品编号一致',
     en: 'The experiments’ entries share no sample with the genotype panel (dataset {panel}): entry names or germplasm accessions must equal the sample codes',

@@ -280,4 +280,19 @@ describe('demo data', () => {
     expect(d.rows).toHaveLength(100);
     expect(gebv.size).toBe(599);
   }, 120_000);
+
+  it('refuses a panel of another crop and a merge across crops', async () => {
+    const [wheat] = (await call('GET', '/ds/page?keyword=小麦 599')).body.rows;
+    const panel = await call('POST', '/ds/createBySystem', {
+      name: 'Wheat panel',
+      panelDatasetId: wheat.id,
+      experimentIds: [experimentId],
+      traitCodes: ['PH'],
+    });
+    expect(panel.status).toBe(400);
+    expect(panel.body).toMatchObject({ errorCode: 'GS_PANEL_OTHER_CROP' });
+    const merge = await call('POST', '/ds/createByMerge', { name: 'Across crops', datasetIds: [panelId, wheat.id] });
+    expect(merge.status).toBe(400);
+    expect(merge.body).toMatchObject({ errorCode: 'GS_MERGE_CROP_DIFFERS' });
+  });
 });

@@ -9,7 +9,7 @@ import type { DatasetByMerge, DatasetBySystem, DatasetComposed, SystemSourcesDat
 import type { Locale } from '@breedwise/contracts';
 import type { DbOrTx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
-import { AppError, notFound } from '../../../platform/errors';
+import { AppError } from '../../../platform/errors';
 import { inOrg } from '../../../platform/tenant';
 import { storeStagedFile, type FileDeps } from '../../common';
 import { existingAccessions } from '../../germ';
@@ -25,12 +25,8 @@ function requireCropId(ctx: RequestContext): number {
   return ctx.cropId;
 }
 
-/** A dataset of the caller's organisation and, when it records one, of the current crop. */
-async function datasetOfCrop(db: DbOrTx, ctx: RequestContext, id: number): Promise<Record_> {
-  const rec = await getDatasetRecord(db, ctx, id);
-  if (rec.cropId !== null && ctx.cropId !== null && rec.cropId !== ctx.cropId) throw notFound();
-  return rec;
-}
+/** A dataset of the caller's organisation (datasets are the organisation's; the crop each records is checked by the callers). */
+const datasetOf = (db: DbOrTx, ctx: RequestContext, id: number): Promise<Record_> => getDatasetRecord(db, ctx, id);
 
 /**
  * Checks staged files with the engine exactly as an upload is checked (spec-5 rules), stores them and
@@ -101,8 +97,9 @@ export async function systemSources(db: DbOrTx, ctx: RequestContext): Promise<Sy
  */
 export async function createBySystem(deps: FileDeps, ctx: RequestContext, body: z.output<typeof DatasetBySystem>): Promise<DatasetComposed> {
   const { db } = deps;
-  requireCropId(ctx);
-  const panel = await datasetOfCrop(db, ctx, body.panelDatasetId);
+  const cropId = requireCropId(ctx);
+  const panel = await datasetOf(db, ctx, body.panelDatasetId);
+  if (panel.cropId !== null && panel.cropId !== cropId) throw new AppError(400, 'GS_PANEL_OTHER_CROP', { panel: panel.name });
   await datasetNameFree(db, ctx, body.name);
   const samples = new Set(panel.samples);
   // Entry names that are germplasm names of the crop whose accession is a panel sample.
@@ -230,8 +227,8 @@ export async function createByMerge(deps: FileDeps, ctx: RequestContext, body: z
   const [idA, idB] = body.datasetIds;
   if (idA === idB)
     throw new AppError(400, 'GS_MERGE_SAME_DATASET', {}, { errors: [{ field: 'datasetIds', rule: 'distinct', message: 'GS_MERGE_SAME_DATASET' }] });
-  const a = await datasetOfCrop(db, ctx, idA);
-  const b = await datasetOfCrop(db, ctx, idB);
+  const a = await datasetOf(db, ctx, idA);
+  const b = await datasetOf(db, ctx, idB);
   const names = { a: a.name, b: b.name };
   if (a.type !== b.type) throw new AppError(400, 'GS_MERGE_TYPE_DIFFERS', names);
   if (a.cropId !== null && b.cropId !== null && a.cropId !== b.cropId) throw new AppError(400, 'GS_MERGE_CROP_DIFFERS', names);
