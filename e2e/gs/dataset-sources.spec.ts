@@ -59,7 +59,8 @@ for (const lang of ['zh', 'en'] as const) {
 
     // Merge them.
     await ws.openMenu(L.group, L.dataset);
-    await visible('dataset-add-merge').click();
+    await visible('dataset-add-more').click();
+    await page.getByTestId('dataset-add-merge').click();
     const merge = page.getByTestId('compose-form');
     await merge.getByTestId('compose-name').fill(`M-${tag}`);
     await chooseOption(page, merge.getByTestId('compose-datasets'), `A-${tag}`, new RegExp(`A-${tag}`));
@@ -71,10 +72,12 @@ for (const lang of ['zh', 'en'] as const) {
     const detail = visible('dataset-detail');
     await expect(detail).toContainText(`M-${tag}`, { timeout: 60_000 });
     await expect(detail).toContainText('1,279');
+    await expect(detail.getByTestId('dataset-origin')).toHaveText(lang === 'zh' ? '两个数据集合并' : 'Merge of two datasets');
 
     // From platform data: the wheat panel shares no sample with the maize trial.
     await ws.openMenu(L.group, L.dataset);
-    await visible('dataset-add-system').click();
+    await visible('dataset-add-more').click();
+    await page.getByTestId('dataset-add-system').click();
     const sys = page.getByTestId('compose-form');
     await sys.getByTestId('compose-name').fill(`S-${tag}`);
     await chooseOption(page, sys.getByTestId('compose-panel'), `A-${tag}`, new RegExp(`A-${tag}`));

@@ -22,14 +22,6 @@ export async function prepareDatabase(
   database: Database,
   config: Pick<Config, 'seed' | 'demoPassword' | 'adminPassword'> & Partial<Pick<Config, 'dataDir' | 'orgQuotaBytes' | 'storage'>>,
 ): Promise<PrepareResult> {
-  // Demo data that stores files (genomic-selection datasets) needs the configured storage.
-  const seedDeps: SeedDeps | undefined =
-    config.dataDir && config.storage && config.orgQuotaBytes !== undefined
-      ? {
-          storage: createStorage({ dataDir: config.dataDir, storage: config.storage }),
-          config: { dataDir: config.dataDir, orgQuotaBytes: config.orgQuotaBytes },
-        }
-      : undefined;
   const result: PrepareResult = { seeded: null, menusAdded: 0 };
   await database.migrate(async (db: Db) => {
     await db.transaction(async (tx) => {
@@ -42,6 +34,14 @@ export async function prepareDatabase(
       if (Number(orgs) > 0 || Number(users) > 0) return;
       if (config.seed === 'demo') {
         const org = await createDemoOrganisation(tx, config.demoPassword);
+        // Demo data that stores files (genomic-selection datasets) needs the configured storage.
+        const seedDeps: SeedDeps | undefined =
+          config.dataDir && config.storage && config.orgQuotaBytes !== undefined
+            ? {
+                storage: createStorage({ dataDir: config.dataDir, storage: config.storage }),
+                config: { dataDir: config.dataDir, orgQuotaBytes: config.orgQuotaBytes },
+              }
+            : undefined;
         for (const m of serverModules) await m.seedDemo?.(tx, org, seedDeps);
         result.seeded = 'demo';
         return;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPlink } from '@breedwise/genomics';
+import { encodeBed, readPlink } from '@breedwise/genomics';
 import { createTestApp, waitForTask, type TestApp } from '../../../test/harness';
 import { plinkZip } from '../gs-fixtures';
 import { multipartFiles } from './gs-test-data';
@@ -26,6 +26,13 @@ function genotypes(samples: string[], m: number, seed: number) {
     for (let i = 0; i < samples.length; i++) codes[j * samples.length + i] = (rnd() < p ? 1 : 0) + (rnd() < p ? 1 : 0);
   }
   return { samples, markers: Array.from({ length: m }, (_, j) => `snp${j + 1}`), codes };
+}
+
+/** A PLINK .zip whose .bim names the alleles (the fixture writer always writes A B). */
+function zipWithAlleles(g: ReturnType<typeof genotypes>, base: string, a1: string, a2: string) {
+  const bim = g.markers.map((m, j) => `1\t${m}\t0\t${j + 1}\t${a1}\t${a2}`).join('\n') + '\n';
+  const fam = g.samples.map((x) => `${x} ${x} 0 0 0 -9`).join('\n') + '\n';
+  return Buffer.from(zipSync({ [`${base}.bed`]: encodeBed(g), [`${base}.bim`]: Buffer.from(bim), [`${base}.fam`]: Buffer.from(fam) }));
 }
 
 function upload(name: string, traits: string[], pheno: string, zip: Buffer, zipName = 'panel.zip') {
@@ -137,7 +144,7 @@ describe('createBySystem', () => {
 });
 
 describe('createByMerge', () => {
-  it('merges two datasets of one build: the union of samples and traits on the shared markers, alleles recoded', async () => {
+  it('merges two datasets of one build: the union of samples and traits on the shared markers', async () => {
     const a = genotypes(['S1', 'S2', 'S3', 'S4', 'S5', 'S6'], 40, 5);
     // B: samples S5, S6 (shared) and S7..S9; markers snp11..snp50 (snp41..snp50 only in B).
     const b = genotypes(['S5', 'S6', 'S7', 'S8', 'S9'], 50, 9);
@@ -195,6 +202,27 @@ describe('createByMerge', () => {
     const disjoint = await upload('Disjoint', ['y'], 'sample,y\nU1,1\nU2,2\n', plinkZip(d, 'd'), 'd.zip');
     const none = await call('POST', '/ds/createByMerge', { name: 'No markers', datasetIds: [a.id, disjoint.json().data.id] });
     expect(none.body).toMatchObject({ errorCode: 'GS_MERGE_NO_COMMON_MARKERS' });
+  });
+
+  it('recodes a dataset whose alleles are swapped and refuses other alleles', async () => {
+    const [a] = (await call('GET', '/ds/page?keyword=Merge A')).body.rows;
+    // The same 40 markers with the alleles written the other way round: the calls count the other allele.
+    const w = genotypes(['W1', 'W2', 'W3'], 40, 41);
+    const swapped = { ...w, codes: w.codes.map((c) => 2 - c) };
+    const up = await upload('Swapped', ['y'], 'sample,y\nW1,1\nW2,2\n', zipWithAlleles(swapped, 'w', 'B', 'A'), 'w.zip');
+    expect(up.statusCode, up.body).toBe(200);
+    const res = await call('POST', '/ds/createByMerge', { name: 'Swapped merge', datasetIds: [a.id, up.json().data.id] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.notes).toMatchObject({ markers: 40, markersDropped: 0 });
+    const exp = await t.app.inject({ method: 'POST', url: `/api/gs/api/ds/export-file/${res.body.data.id}`, headers: { token: admin } });
+    fs.writeFileSync(path.join(dir, 'swapped.zip'), unzipSync(new Uint8Array(exp.rawPayload))['merged.zip']);
+    const g = readPlink(path.join(dir, 'swapped.zip'));
+    expect(g.samples.slice(-3)).toEqual(['W1', 'W2', 'W3']);
+    for (let k = 0; k < 40; k++) for (let i = 0; i < 3; i++) expect(g.codes[k * 9 + 6 + i]).toBe(w.codes[k * 3 + i]);
+    const other = await upload('Other alleles', ['y'], 'sample,y\nV1,1\nV2,2\n', zipWithAlleles(genotypes(['V1', 'V2'], 40, 43), 'v', 'C', 'G'), 'v.zip');
+    const clash = await call('POST', '/ds/createByMerge', { name: 'Allele clash', datasetIds: [a.id, other.json().data.id] });
+    expect(clash.status).toBe(400);
+    expect(clash.body).toMatchObject({ errorCode: 'GS_MERGE_ALLELES_DIFFER' });
   });
 
   it('refuses datasets of two genome builds', async () => {

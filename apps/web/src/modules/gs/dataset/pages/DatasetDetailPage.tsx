@@ -80,6 +80,7 @@ export default function DatasetDetailPage() {
             { key: 'p', label: t('gs.dataset.phenotypeFile'), children: data.phenotypeFileName },
             { key: 'g', label: t('gs.dataset.genotypeFile'), children: data.genotypeFileName },
             { key: 'd', label: t('gs.dataset.description'), children: data.description ?? '—' },
+            { key: 'o', label: t('gs.compose.origin'), children: <span data-testid="dataset-origin">{t(`gs.compose.origins.${data.origin}`)}</span> },
             { key: 'c', label: t('common.createdAt'), children: new Date(data.createdAt).toLocaleString() },
           ]}
         />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Input, Space, Typography } from 'antd';
-import { DatabaseOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Input, Space, Typography } from 'antd';
+import { DatabaseOutlined, DownOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -97,14 +97,20 @@ export default function DatasetListPage() {
               </Button>
             )}
             {can(P.datasetAdd) && (
-              <Button icon={<DatabaseOutlined />} onClick={() => setComposing('system')} data-testid="dataset-add-system">
-                {t('gs.compose.systemButton')}
-              </Button>
-            )}
-            {can(P.datasetAdd) && (
-              <Button icon={<MergeCellsOutlined />} onClick={() => setComposing('merge')} data-testid="dataset-add-merge">
-                {t('gs.compose.mergeButton')}
-              </Button>
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'system', icon: <DatabaseOutlined />, label: <span data-testid="dataset-add-system">{t('gs.compose.systemButton')}</span> },
+                    { key: 'merge', icon: <MergeCellsOutlined />, label: <span data-testid="dataset-add-merge">{t('gs.compose.mergeButton')}</span> },
+                  ],
+                  onClick: ({ key }) => setComposing(key as ComposeMode),
+                }}
+              >
+                <Button data-testid="dataset-add-more">
+                  {t('gs.compose.more')} <DownOutlined />
+                </Button>
+              </Dropdown>
             )}
           </Space>
         }
