@@ -2,6 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { assembleMenus } from './platform/menu-seed';
+import { createStorage } from './platform/files/create-storage';
+import type { SeedDeps } from './platform/module';
 import { createDemoOrganisation, createOrganisation, STANDARD_CROPS, syncReferenceData, sysOrg, sysUser } from './modules/system';
 import { JobQueue } from './modules/common';
 import { serverModules } from './modules';
@@ -16,7 +18,10 @@ export interface PrepareResult {
  * empty database, the first organisation: demo data, or an administrator from BW_ADMIN_PASSWORD.
  * Runs under one lock, so several API processes can start together.
  */
-export async function prepareDatabase(database: Database, config: Pick<Config, 'seed' | 'demoPassword' | 'adminPassword'>): Promise<PrepareResult> {
+export async function prepareDatabase(
+  database: Database,
+  config: Pick<Config, 'seed' | 'demoPassword' | 'adminPassword'> & Partial<Pick<Config, 'dataDir' | 'orgQuotaBytes' | 'storage'>>,
+): Promise<PrepareResult> {
   const result: PrepareResult = { seeded: null, menusAdded: 0 };
   await database.migrate(async (db: Db) => {
     await db.transaction(async (tx) => {
@@ -29,7 +34,15 @@ export async function prepareDatabase(database: Database, config: Pick<Config, '
       if (Number(orgs) > 0 || Number(users) > 0) return;
       if (config.seed === 'demo') {
         const org = await createDemoOrganisation(tx, config.demoPassword);
-        for (const m of serverModules) await m.seedDemo?.(tx, org);
+        // Demo data that stores files (genomic-selection datasets) needs the configured storage.
+        const seedDeps: SeedDeps | undefined =
+          config.dataDir && config.storage && config.orgQuotaBytes !== undefined
+            ? {
+                storage: createStorage({ dataDir: config.dataDir, storage: config.storage }),
+                config: { dataDir: config.dataDir, orgQuotaBytes: config.orgQuotaBytes },
+              }
+            : undefined;
+        for (const m of serverModules) await m.seedDemo?.(tx, org, seedDeps);
         result.seeded = 'demo';
         return;
       }

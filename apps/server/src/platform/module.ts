@@ -49,6 +49,12 @@ export interface JobDeps {
   config: Config;
 }
 
+/** What a demo seed that stores files may use (absent where the database is seeded without file storage). */
+export interface SeedDeps {
+  storage: ObjectStorage;
+  config: Pick<Config, 'dataDir' | 'orgQuotaBytes'>;
+}
+
 /** The organisation a demo or base seed works in, with its users and crops by code. */
 export interface SeedOrg {
   orgId: number;
@@ -75,5 +81,5 @@ export interface ServerModule<Queue = unknown> {
   /** Rows every new organisation gets (e.g. default approval models), in the creating transaction. */
   seedOrganisation?(db: DbOrTx, org: SeedOrg): Promise<void>;
   /** Demo data of the module in the demo organisation, after the modules before it in the list. */
-  seedDemo?(db: DbOrTx, org: SeedOrg): Promise<void>;
+  seedDemo?(db: DbOrTx, org: SeedOrg, deps?: SeedDeps): Promise<void>;
 }

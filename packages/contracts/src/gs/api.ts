@@ -1,5 +1,6 @@
 import { taskLogsEndpoint } from '../common/task';
 import { defineApi, resource } from '../http/endpoint';
+import { compose, planting } from './compose';
 import { dataset } from './dataset';
 import { model } from './model';
 import { predict } from './predict';
@@ -10,4 +11,4 @@ import { sample } from './sample';
 export const task = resource({ tag: 'gs: task log', base: '/api/common' }, taskLogsEndpoint());
 
 /** Genomic selection (spec 7, prefix /gs). */
-export const gsApi = defineApi('gs', '/api/gs', { dataset, model, predict, hybrid, sample, task });
+export const gsApi = defineApi('gs', '/api/gs', { dataset, model, predict, hybrid, sample, task, compose, planting });

@@ -12,6 +12,7 @@ export const GS_CODE = /^[A-Za-z0-9_.-]+$/;
 export const GS_UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 
 export const DATASET_TYPES = ['inbred', 'hybrid'] as const;
+export const DATASET_ORIGINS = ['upload', 'system', 'merge'] as const;
 
 /** The text fields of the multipart create form (the files follow: `phenotype` .csv, `genotype` PLINK .zip). */
 export const DatasetCreateFields = z.object({
@@ -82,6 +83,10 @@ export const DatasetRow = z.object({
   /** Hybrid datasets: the pedigree file (hybrid, female parent of pool 1, male parent of pool 2). */
   pedigreeFileName: z.string().nullable(),
   modelCount: z.number().int(),
+  /** How it was made: uploaded files, platform records (createBySystem) or a merge (createByMerge). */
+  origin: z.enum(DATASET_ORIGINS),
+  /** The genome build (the creator's current build of the crop when created). */
+  buildId: z.number().int().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

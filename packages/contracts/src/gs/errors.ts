@@ -78,6 +78,47 @@ export const gsErrors = defineModuleErrors('GS', {
     en: 'Hybrid template {file} line {line}: {parent} is not a parent of pool {pool}',
   },
   GS_HG_EMPTY: { 'zh-CN': '杂交组合文件 {file} 没有组合', en: 'The hybrid template {file} lists no crosses' },
+  GS_CROP_REQUIRED: { 'zh-CN': '请先选择当前作物', en: 'Choose a current crop first' },
+  GS_SYSTEM_TRAIT_NOT_ANALYSED: {
+    'zh-CN': '性状 {trait} 在所选试验中没有单试验分析结果：请先在表型模块中分析',
+    en: 'Trait {trait} has no single-trial analysis in the chosen experiments: analyse it in the phenotype module first',
+  },
+  GS_PANEL_OTHER_CROP: {
+    'zh-CN': '基因型面板（数据集 {panel}）属于其他作物：请选择当前作物的数据集',
+    en: 'The genotype panel (dataset {panel}) belongs to another crop: choose a dataset of the current crop',
+  },
+  GS_SYSTEM_NO_OVERLAP: {
+    'zh-CN': '所选试验的材料与基因型面板（数据集 {panel}）没有共同样品：材料名称或种质编号须与样品编号一致',
+    en: 'The experiments’ entries share no sample with the genotype panel (dataset {panel}): entry names or germplasm accessions must equal the sample codes',
+  },
+  GS_MERGE_SAME_DATASET: { 'zh-CN': '请选择两个不同的数据集', en: 'Choose two different datasets' },
+  GS_MERGE_TYPE_DIFFERS: {
+    'zh-CN': '数据集 {a} 与 {b} 的类型不同（自交系/杂交种），不能合并',
+    en: 'Datasets {a} and {b} are of different types (inbred/hybrid) and cannot be merged',
+  },
+  GS_MERGE_HYBRID: {
+    'zh-CN': '数据集 {a} 与 {b} 是杂交种数据集：杂交种数据集（含系谱）暂不能合并',
+    en: 'Datasets {a} and {b} are hybrid datasets: hybrid datasets (with their pedigrees) cannot be merged',
+  },
+  GS_MERGE_CROP_DIFFERS: { 'zh-CN': '数据集 {a} 与 {b} 属于不同作物，不能合并', en: 'Datasets {a} and {b} belong to different crops and cannot be merged' },
+  GS_MERGE_BUILD_DIFFERS: {
+    'zh-CN': '数据集 {a} 与 {b} 的参考基因组版本不同，不能合并',
+    en: 'Datasets {a} and {b} use different genome builds and cannot be merged',
+  },
+  GS_MERGE_MAP_DIFFERS: {
+    'zh-CN': '标记 {marker} 在两个数据集中的染色体或位置不同（{a} 与 {b}），标记图谱不一致，不能合并',
+    en: 'Marker {marker} has a different chromosome or position in the two datasets ({a} against {b}): the maps disagree and cannot be merged',
+  },
+  GS_MERGE_ALLELES_DIFFER: {
+    'zh-CN': '标记 {marker} 在两个数据集中的等位基因不同（{a} 与 {b}），不能合并',
+    en: 'Marker {marker} has different alleles in the two datasets ({a} against {b}) and cannot be merged',
+  },
+  GS_MERGE_NO_COMMON_MARKERS: { 'zh-CN': '数据集 {a} 与 {b} 没有共同的标记，不能合并', en: 'Datasets {a} and {b} share no marker and cannot be merged' },
+  GS_CANDIDATES_EMPTY: { 'zh-CN': '候选列表为空：请先加入候选材料', en: 'The candidate list is empty: add candidates first' },
+  GS_CANDIDATES_NO_GERMPLASM: {
+    'zh-CN': '以下候选材料在当前作物中没有种质记录（种质编号须与样品编号一致），不能发送到种植清单：{codes}',
+    en: 'These candidates have no germplasm record in the current crop (the accession number must equal the sample code) and cannot go to a planting list: {codes}',
+  },
   GS_COMPARE_COUNT: { 'zh-CN': '请选择 2 到 {max} 个已完成的模型进行比较', en: 'Choose 2 to {max} finished models to compare' },
 });
 
@@ -93,4 +134,9 @@ export const gsFieldLabels: Record<string, Translations> = {
   favorite: { 'zh-CN': '收藏', en: 'Favourite' },
   sca: { 'zh-CN': '特殊配合力（SCA）', en: 'SCA' },
   method: { 'zh-CN': '方差组分算法', en: 'Variance-component method' },
+  panelDatasetId: { 'zh-CN': '基因型面板', en: 'Genotype panel' },
+  experimentIds: { 'zh-CN': '试验', en: 'Experiments' },
+  datasetIds: { 'zh-CN': '数据集', en: 'Datasets' },
+  weights: { 'zh-CN': '性状权重', en: 'Trait weights' },
+  trend: { 'zh-CN': '趋势', en: 'Trend' },
 };

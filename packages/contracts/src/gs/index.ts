@@ -1,5 +1,6 @@
 /** The genomic-selection module's contracts (`@breedwise/contracts/gs`). */
 export * from './dataset';
+export * from './compose';
 export * from './model';
 export * from './predict';
 export * from './hybrid';

@@ -40,12 +40,25 @@ export const PredictDetail = PredictRow.extend({
   verification: z
     .object({
       fileName: z.string(),
+      /** The validation task's name (at most 25). */
+      name: z.string().nullish(),
       at: z.string(),
       traits: z.array(z.object({ trait: z.string(), n: z.number().int(), r: z.number().nullable(), rmse: z.number().nullable() })),
     })
     .nullable(),
 });
 export type PredictDetail = z.infer<typeof PredictDetail>;
+
+/** The text fields of the verify-result form: the prediction and the validation task's name (spec 5: at most 25). */
+export const PredictVerifyFields = z.object({
+  id: z.coerce.number().int().positive(),
+  name: z
+    .string()
+    .trim()
+    .max(GS_LIMITS.validationName)
+    .optional()
+    .transform((v) => v || undefined),
+});
 
 export const PredictPageQuery = PageQuery.extend({ datasetId: z.coerce.number().int().positive().optional() });
 export const predictList = listSpec({

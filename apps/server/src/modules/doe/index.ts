@@ -58,3 +58,5 @@ export { changeStatus as changeExperimentStatus } from './experiment/experiment.
 /** For the data pipelines: locations loaded with the import's rules (row schema, unique codes). */
 export { locationIo } from './location/location.io';
 export { existingCodes as existingLocationCodes } from './location/location.service';
+/** For genomic selection: a prediction's candidates sent to a new planting list (one transaction, the list's own rules). */
+export { createGermList } from './germlist/germlist.service';

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { QcSummary, TraitSummary } from '@breedwise/contracts/gs';
-import { sysOrg, sysUser } from '../system';
+import { sysCrop, sysGenomeBuild, sysOrg, sysUser } from '../system';
 import { sysFile, sysTask } from '../common';
 
 const orgColumns = () => ({
@@ -55,6 +55,13 @@ export const gsDataset = pgTable(
     pedigreeFileId: uuid('pedigree_file_id').references(() => sysFile.id),
     pedigreeFileName: text('pedigree_file_name'),
     hybrids: jsonb('hybrids').$type<HybridPedigree>(),
+    /** Uploaded files, platform records (createBySystem) or a merge of two datasets (createByMerge). */
+    origin: text('origin', { enum: ['upload', 'system', 'merge'] })
+      .notNull()
+      .default('upload'),
+    /** The crop and genome build current for the creator when the dataset was made (merges need one build). */
+    cropId: integer('crop_id').references(() => sysCrop.id, { onDelete: 'set null' }),
+    buildId: integer('build_id').references(() => sysGenomeBuild.id, { onDelete: 'set null' }),
     ...orgColumns(),
   },
   (t) => [uniqueIndex('gs_dataset_org_name_uq').on(t.orgId, t.name), index('gs_dataset_org_updated_idx').on(t.orgId, t.updatedAt)],
@@ -110,6 +117,8 @@ export interface PredictResult {
 }
 export interface PredictVerification {
   fileName: string;
+  /** The validation task's name (spec 5: at most 25 characters). */
+  name?: string | null;
   at: string;
   traits: Array<{ trait: string; n: number; r: number | null; rmse: number | null }>;
 }

@@ -3,6 +3,7 @@ import { gsApi } from '@breedwise/contracts/gs';
 import { taskLogsHandler, type JobQueue } from '../common';
 import { registerEndpoints } from '../../platform/endpoints';
 import type { JobDeps, ServerModule } from '../../platform/module';
+import { composeRoutes } from './dataset/compose.routes';
 import { datasetRoutes } from './dataset/dataset.routes';
 import { modelRoutes } from './model/model.routes';
 import { defineTrainJob } from './model/model.job';
@@ -12,6 +13,7 @@ import { gsMenus } from './menus';
 import { sampleRoutes } from './sample/sample.routes';
 import { hybridRoutes } from './hybrid/hybrid.routes';
 import { defineGcaJob } from './hybrid/hybrid.job';
+import { seedGsDemo } from './seed';
 
 export { gsCandidate, gsDataset, gsGca, gsModel, gsPredict } from './gs.tables';
 
@@ -20,6 +22,7 @@ export const gsModule: ServerModule<JobQueue> = {
   name: 'gs',
   routes: (app: FastifyInstance) => {
     datasetRoutes(app);
+    composeRoutes(app);
     modelRoutes(app);
     predictRoutes(app);
     hybridRoutes(app);
@@ -32,4 +35,5 @@ export const gsModule: ServerModule<JobQueue> = {
     defineGcaJob(queue, deps);
   },
   menus: gsMenus,
+  seedDemo: seedGsDemo,
 };

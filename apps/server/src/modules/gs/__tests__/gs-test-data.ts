@@ -3,8 +3,8 @@ import path from 'node:path';
 import { readGenotypeCsv } from '@breedwise/genomics';
 import { plinkZip } from '../gs-fixtures';
 
-/** The reference wheat set (599 lines x 1,279 DArT markers, 0/1 read as 0/2; 4 traits). */
-export const WHEAT_DIR = process.env.GS_REFERENCE_DIR ?? '/work/shared/reference/gs/wheat';
+/** The reference wheat set the repository holds (599 lines x 1,279 DArT markers, 0/1 read as 0/2; 4 traits). */
+export const WHEAT_DIR = process.env.GS_REFERENCE_DIR ?? path.resolve(__dirname, '../../../../../../packages/genomics/test-data/wheat');
 
 export function wheatFiles(dir: string): { zip: string; pheno: string } {
   const g = readGenotypeCsv(path.join(WHEAT_DIR, 'wheat_X.csv.gz'), 'inbred01');

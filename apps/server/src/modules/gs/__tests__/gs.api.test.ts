@@ -157,6 +157,13 @@ describe('datasets', () => {
       const bad = await upload('Bad trait', ['产量'], wheatPheno(), wheatGeno());
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors[0]).toMatchObject({ field: 'traitCodes.0' });
+      const spaced = await upload('Spaced trait', ['grain yield'], wheatPheno(), wheatGeno());
+      expect(spaced.statusCode).toBe(400);
+      expect(spaced.json().errors[0]).toMatchObject({ field: 'traitCodes.0' });
+      // Repeated parameters keep each code whole: a comma inside one code is refused, not split.
+      const comma = await upload('Comma trait', ['1', 'a,b'], wheatPheno(), wheatGeno());
+      expect(comma.statusCode).toBe(400);
+      expect(comma.json().errors[0]).toMatchObject({ field: 'traitCodes.1' });
       const missing = await upload('Missing trait', ['yield'], wheatPheno(), wheatGeno());
       expect(missing.json()).toMatchObject({ errorCode: 'GS_TRAIT_NOT_IN_FILE', msg: 'Trait yield is not a column of the phenotype file wheat_pheno.csv' });
     });
@@ -270,13 +277,24 @@ describe('models', () => {
     it('refuses two models of one trait and models of different datasets; names at most 20', async () => {
       const two = await call('POST', '/predict/create', { name: 'Two per trait', modelIds: [gblupId, bayesId], sampleCodes: ['775'] });
       expect(two.body).toMatchObject({ errorCode: 'GS_MODEL_TRAIT_REPEATED' });
+      // A finished model of another dataset (the same wheat files uploaded again, trait 2).
+      const copy = await upload('Wheat copy', ['2'], wheatPheno(), wheatGeno());
+      expect(copy.statusCode, copy.body).toBe(200);
+      const other = await call('POST', '/model/create', { name: 'Copy GBLUP', datasetId: copy.json().data.id, traitCode: '2', algorithm: 'gblup', folds: 2 });
+      expect((await waitForTask(t, admin, other.body.data.taskId, 120_000)).status).toBe('succeeded');
+      const mixed = await call('POST', '/predict/create', { name: 'Two datasets', modelIds: [gblupId, other.body.data.id], sampleCodes: ['775'] });
+      expect(mixed.status).toBe(400);
+      expect(mixed.body).toMatchObject({
+        errorCode: 'GS_MODELS_DIFFERENT_DATASETS',
+        msg: 'Predictions must come from the same test group: the chosen models belong to different datasets',
+      });
       const long = await call('POST', '/predict/create', { name: 'p'.repeat(21), modelIds: [gblupId], sampleCodes: ['775'] });
       expect(long.body.errors[0]).toMatchObject({ field: 'name' });
       const unknown = await call('POST', '/predict/create', { name: 'Unknown', modelIds: [gblupId], sampleCodes: ['nobody'] });
       expect(unknown.body).toMatchObject({ errorCode: 'GS_SAMPLES_UNKNOWN' });
       const empty = await call('POST', '/predict/create', { name: 'Empty', modelIds: [gblupId] });
       expect(empty.body).toMatchObject({ errorCode: 'GS_TEST_GROUP_EMPTY' });
-    });
+    }, 180_000);
 
     it('predicts a test group ranked, exports it and reports the realised accuracy (validating)', async () => {
       const codes = fs
@@ -297,12 +315,23 @@ describe('models', () => {
       const csv = await t.call('GET', `/api/gs/api/predict/export-result/${created.body.data.id}`, { token: admin });
       expect(csv.text.split('\n')[1]).toBe(`1,${want[0].id},${want[0].value}`);
       const observed = ['sample,1', ...codes.map((c, i) => `${c},${i % 7}`)].join('\n');
-      const { payload, headers } = multipartFiles({ id: String(created.body.data.id) }, [
-        { field: 'file', name: 'observed.csv', content: Buffer.from(observed) },
-      ]);
-      const v = await t.app.inject({ method: 'POST', url: '/api/gs/api/predict/verify-result', headers: { ...headers, token: admin }, payload });
+      const verify = (name: string) => {
+        const { payload, headers } = multipartFiles({ id: String(created.body.data.id), name }, [
+          { field: 'file', name: 'observed.csv', content: Buffer.from(observed) },
+        ]);
+        return t.app.inject({ method: 'POST', url: '/api/gs/api/predict/verify-result', headers: { ...headers, ...en, token: admin }, payload });
+      };
+      // The validation task's name: at most 25 characters (spec 5).
+      const long = await verify('v'.repeat(26));
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED' });
+      expect(long.json().errors[0]).toMatchObject({ field: 'name' });
+      const v = await verify('Field check 2026');
       expect(v.statusCode, v.body).toBe(200);
-      expect(v.json().data).toMatchObject({ status: 'validating', verification: { fileName: 'observed.csv', traits: [{ trait: '1', n: 60 }] } });
+      expect(v.json().data).toMatchObject({
+        status: 'validating',
+        verification: { fileName: 'observed.csv', name: 'Field check 2026', traits: [{ trait: '1', n: 60 }] },
+      });
     }, 120_000);
 
     it('ranks a two-trait prediction by a selection index (weights sum to 100; Smith-Hazel and desired gains from the engine), adds, removes and exports candidates', async () => {
@@ -331,6 +360,25 @@ describe('models', () => {
       });
       expect(bad.status).toBe(400);
       expect(bad.body.msg).toContain('100');
+      // Each row needs its trend and its weight (spec 5).
+      const noTrend = await call('POST', '/sample/page', {
+        predictId,
+        weights: [
+          { trait: '1', weight: 60 },
+          { trait: '2', trend: '-', weight: 40 },
+        ],
+      });
+      expect(noTrend.status).toBe(400);
+      expect(noTrend.body.errors[0]).toMatchObject({ field: 'weights.0.trend' });
+      const noWeight = await call('POST', '/sample/page', {
+        predictId,
+        weights: [
+          { trait: '1', trend: '+', weight: 100 },
+          { trait: '2', trend: '-' },
+        ],
+      });
+      expect(noWeight.status).toBe(400);
+      expect(noWeight.body.errors[0]).toMatchObject({ field: 'weights.1.weight' });
       const weights = [
         { trait: '1', trend: '+', weight: 60 },
         { trait: '2', trend: '-', weight: 40 },

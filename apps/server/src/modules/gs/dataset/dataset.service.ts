@@ -22,6 +22,7 @@ import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
 import type { ObjectStorage } from '../../../platform/files/storage';
 import { sysFile, sysTask } from '../../common';
 import { gsDataset, gsGca, gsModel, type HybridPedigree } from '../gs.tables';
+import { buildList } from '../../system';
 import { readBimPositions } from '../gs-files';
 
 type PageParsed = z.output<typeof DatasetPageQuery>;
@@ -43,6 +44,8 @@ const rowColumns = {
   genotypeFileName: gsDataset.genotypeFileName,
   pedigreeFileName: gsDataset.pedigreeFileName,
   modelCount,
+  origin: gsDataset.origin,
+  buildId: gsDataset.buildId,
   createdBy: creator,
   createdAt: gsDataset.createdAt,
   updatedAt: gsDataset.updatedAt,
@@ -256,7 +259,9 @@ export async function insertDataset(
   staged: StagedDataset,
   summary: ReturnType<typeof inspectDataset> & { hybrids?: HybridPedigree },
   files: { phenotypeFileId: string; genotypeFileId: string; pedigreeFileId?: string },
+  origin: 'upload' | 'system' | 'merge' = 'upload',
 ): Promise<DatasetRow> {
+  const { currentBuildId } = await buildList(db, ctx);
   try {
     const [row] = await db
       .insert(gsDataset)
@@ -281,6 +286,9 @@ export async function insertDataset(
         pedigreeFileId: files.pedigreeFileId ?? null,
         pedigreeFileName: summary.hybrids ? (staged.pedigree?.name ?? null) : null,
         hybrids: summary.hybrids ?? null,
+        origin,
+        cropId: ctx.cropId,
+        buildId: currentBuildId,
         ...createdStamp(ctx),
       })
       .returning({ id: gsDataset.id });

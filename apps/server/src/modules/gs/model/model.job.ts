@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fitTrait, readPhenotypes, readPlink, type ModelName } from '@breedwise/genomics';
+import { fitTrait, readPhenotypes, readPlink, type FitTraitOutput, type ModelName } from '@breedwise/genomics';
 import { formatGsMessage, GsError } from '@breedwise/genomics';
 import type { Locale } from '@breedwise/contracts';
 import { sysTask, type JobQueue } from '../../common';
@@ -9,6 +9,26 @@ import { gsDataset, gsModel, type ModelResult } from '../gs.tables';
 import { fetchStored, workDir } from '../gs-files';
 import { withGsSlot } from '../gs-slots';
 import { GS_TRAIN_JOB } from './model.service';
+
+/** What a finished model keeps of the engine's fit (the training job and the demo data build it alike). */
+export function modelResult(fit: FitTraitOutput, algorithm: string): ModelResult {
+  const cv = fit.cv!;
+  return {
+    n: fit.n,
+    m: fit.m,
+    varU: fit.varU,
+    varE: fit.varE,
+    logLik: fit.logLik,
+    beta: fit.beta.map((value, i) => ({ name: fit.betaNames[i], value })),
+    bandwidth: fit.bandwidth ?? null,
+    seconds: fit.seconds,
+    qc: { samples: fit.qc!.samples, markersIn: fit.qc!.markersIn, markersOut: fit.qc!.markersOut, imputedCalls: fit.qc!.imputedCalls },
+    cvFolds: cv.folds.map((f) => ({ fold: f.fold, n: f.n, r: Number.isFinite(f.r) ? f.r : null, mse: f.mse, rmse: f.rmse })),
+    predictions: cv.predictions,
+    gebv: fit.gebv,
+    markerEffects: algorithm === 'gblup' || algorithm === 'rkhs' ? null : (fit.markerEffects ?? null),
+  };
+}
 
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
 
@@ -81,21 +101,7 @@ export function defineTrainJob(queue: JobQueue, deps: JobDeps): void {
             'info',
             `mean r ${fmt(cv.meanR)}, MSE ${fmt(cv.meanMSE)}, RMSE ${fmt(cv.meanRMSE)}; Vu ${fmt(fit.varU)}, Ve ${fmt(fit.varE)}, h2 ${fmt(fit.h2)}; ${fit.seconds.toFixed(1)} s`,
           );
-          const result: ModelResult = {
-            n: fit.n,
-            m: fit.m,
-            varU: fit.varU,
-            varE: fit.varE,
-            logLik: fit.logLik,
-            beta: fit.beta.map((value, i) => ({ name: fit.betaNames[i], value })),
-            bandwidth: fit.bandwidth ?? null,
-            seconds: fit.seconds,
-            qc: { samples: fit.qc!.samples, markersIn: fit.qc!.markersIn, markersOut: fit.qc!.markersOut, imputedCalls: fit.qc!.imputedCalls },
-            cvFolds: cv.folds.map((f) => ({ fold: f.fold, n: f.n, r: Number.isFinite(f.r) ? f.r : null, mse: f.mse, rmse: f.rmse })),
-            predictions: cv.predictions,
-            gebv: fit.gebv,
-            markerEffects: model.algorithm === 'gblup' || model.algorithm === 'rkhs' ? null : (fit.markerEffects ?? null),
-          };
+          const result = modelResult(fit, model.algorithm);
           await job.progress(0.97, 'saving the model');
           await job.finish((tx) =>
             tx

@@ -1,19 +1,18 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { GsError, parseCsvTable } from '@breedwise/genomics';
-import { gsApi } from '@breedwise/contracts/gs';
+import { PredictVerifyFields, gsApi } from '@breedwise/contracts/gs';
 import { requireOrg } from '../../../platform/context';
 import { registerEndpoints, type EndpointRequest } from '../../../platform/endpoints';
 import { AppError } from '../../../platform/errors';
 import { receiveToTemp } from '../../../platform/files/receive';
+import { describeValidation } from '../../../platform/validation';
 import { contentDisposition } from '../../common';
 import { gsRefusal, workDir } from '../gs-files';
 import { GS_PREDICT_JOB, createPrediction, deletePrediction, getPrediction, listPredictions, predictionCsv, verifyPrediction } from './predict.service';
 
 const OBSERVED_MAX_BYTES = 30 * 1024 ** 2;
-const VerifyFields = z.object({ id: z.coerce.number().int().positive() });
 
 /** Inbred prediction (spec 7, /gs api/predict): the handlers of `gsApi.resources.predict`. */
 export function predictRoutes(app: FastifyInstance) {
@@ -39,8 +38,14 @@ export function predictRoutes(app: FastifyInstance) {
         const name = path.basename(part.filename.replace(/\\/g, '/')) || 'observed.csv';
         staged = { path: (await receiveToTemp(part.file, w.dir, OBSERVED_MAX_BYTES)).path, name };
       }
-      const fields = VerifyFields.safeParse(raw);
-      if (!fields.success) throw new AppError(400, 'VALIDATION_FAILED', { detail: 'id' }, { errors: [{ field: 'id', rule: 'required', message: 'id' }] });
+      const fields = PredictVerifyFields.safeParse(raw);
+      if (!fields.success) {
+        const d = describeValidation(
+          fields.error.issues.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message, params: { ...i } })),
+          req.locale,
+        );
+        throw new AppError(400, 'VALIDATION_FAILED', { detail: d.errors.map((e) => e.message).join('; ') }, { errors: d.errors });
+      }
       if (!staged) throw new AppError(400, 'FILE_REQUIRED');
       if (/\s/.test(staged.name)) throw gsRefusal(new GsError('FILE_NAME_HAS_SPACE', { file: staged.name, rule: 'file names have no spaces' }), req.locale);
       if (!/\.csv$/i.test(staged.name)) throw new AppError(400, 'GS_PHENOTYPE_NOT_CSV', { file: staged.name });
@@ -50,7 +55,7 @@ export function predictRoutes(app: FastifyInstance) {
       } catch (err) {
         throw gsRefusal(err, req.locale);
       }
-      return verifyPrediction(db, req.ctx, fields.data.id, { fileName: staged.name, header: table.header, rows: table.rows });
+      return verifyPrediction(db, req.ctx, fields.data.id, { fileName: staged.name, name: fields.data.name, header: table.header, rows: table.rows });
     } finally {
       await w.done();
     }

@@ -218,7 +218,7 @@ export async function verifyPrediction(
   db: DbOrTx,
   ctx: RequestContext,
   id: number,
-  observed: { fileName: string; header: string[]; rows: Array<{ cells: string[] }> },
+  observed: { fileName: string; name?: string; header: string[]; rows: Array<{ cells: string[] }> },
 ): Promise<PredictDetail> {
   const rec = await getPredictRecord(db, ctx, id);
   if (!rec.finished || !rec.result) throw new AppError(409, 'GS_PREDICTION_NOT_FINISHED');
@@ -243,7 +243,7 @@ export async function verifyPrediction(
   if (!traits.length) throw new AppError(400, 'GS_VERIFY_NO_OVERLAP', { file: observed.fileName, trait: rec.result.traits.join(', ') });
   await db
     .update(gsPredict)
-    .set({ verification: { fileName: observed.fileName, at: new Date().toISOString(), traits }, ...updatedStamp(ctx) })
+    .set({ verification: { fileName: observed.fileName, name: observed.name ?? null, at: new Date().toISOString(), traits }, ...updatedStamp(ctx) })
     .where(and(inOrg(gsPredict, ctx), eq(gsPredict.id, id)));
   return getPrediction(db, ctx, id);
 }

@@ -108,6 +108,7 @@ export default function DatasetDetailPage() {
                 ]
               : []),
             { key: 'd', label: t('gs.dataset.description'), children: data.description ?? '—' },
+            { key: 'o', label: t('gs.compose.origin'), children: <span data-testid="dataset-origin">{t(`gs.compose.origins.${data.origin}`)}</span> },
             { key: 'c', label: t('common.createdAt'), children: new Date(data.createdAt).toLocaleString() },
           ]}
         />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Input, Space, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Input, Space, Typography } from 'antd';
+import { DatabaseOutlined, DownOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { api } from '../../api';
 import { gsPaths } from '../../paths';
 import { download } from '../../components/transfer';
 import { UploadDatasetModal } from '../components/UploadDatasetModal';
+import { ComposeDatasetModal, type ComposeMode } from '../components/ComposeDatasetModal';
 
 const ds = api.gs.dataset;
 
@@ -27,6 +28,7 @@ export default function DatasetListPage() {
   const qc = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
+  const [composing, setComposing] = useState<ComposeMode | null>(null);
 
   const columns = useMemo<ColumnsType<DatasetRow>>(() => {
     const actions = (r: DatasetRow): RowActionItem[] => [
@@ -94,8 +96,32 @@ export default function DatasetListPage() {
                 {t('gs.dataset.add')}
               </Button>
             )}
+            {can(P.datasetAdd) && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'system', icon: <DatabaseOutlined />, label: <span data-testid="dataset-add-system">{t('gs.compose.systemButton')}</span> },
+                    { key: 'merge', icon: <MergeCellsOutlined />, label: <span data-testid="dataset-add-merge">{t('gs.compose.mergeButton')}</span> },
+                  ],
+                  onClick: ({ key }) => setComposing(key as ComposeMode),
+                }}
+              >
+                <Button data-testid="dataset-add-more">
+                  {t('gs.compose.more')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            )}
           </Space>
         }
+      />
+      <ComposeDatasetModal
+        mode={composing}
+        onClose={() => setComposing(null)}
+        onCreated={(row) => {
+          void qc.invalidateQueries({ queryKey: ds.$key });
+          navigate(gsPaths.datasetDetail(row.id));
+        }}
       />
       <UploadDatasetModal
         open={adding}

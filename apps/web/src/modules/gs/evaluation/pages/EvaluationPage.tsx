@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { Alert, App, Button, Card, Col, Form, InputNumber, Row, Segmented, Select, Space, Table, Tag } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INDEX_METHODS, gsPermissions as P, type IndexData, type IndexMethod, type TraitWeight } from '@breedwise/contracts/gs';
@@ -8,6 +8,7 @@ import { usePermission } from '../../../../lib/permissions';
 import { GenomeBuildSelector } from '../../../system';
 import { api } from '../../api';
 import { download } from '../../components/transfer';
+import { SendToPlantingModal } from '../components/SendToPlantingModal';
 
 const sample = api.gs.sample;
 
@@ -28,6 +29,7 @@ export default function EvaluationPage() {
   const [select, setSelect] = useState(10);
   const [result, setResult] = useState<IndexData | null>(null);
   const [picked, setPicked] = useState<Key[]>([]);
+  const [sending, setSending] = useState(false);
   const predictions = useQuery({ queryKey: [...api.gs.predict.$key, 'options'], queryFn: () => api.gs.predict.page({ pageSize: 200 }) });
   const assess = useQuery({ queryKey: [...sample.$key, 'assess', predictId], queryFn: () => sample.assess({ id: predictId! }), enabled: !!predictId });
   const candidates = useQuery({
@@ -210,14 +212,21 @@ export default function EvaluationPage() {
           style={{ marginTop: 12 }}
           title={t('gs.evaluation.candidates', { count: candidates.data?.length ?? 0 })}
           extra={
-            <Button
-              icon={<DownloadOutlined />}
-              disabled={!candidates.data?.length}
-              onClick={() => download(sample.candidatesExport.url({ id: predictId }), 'POST', 'candidates.csv').catch((e: Error) => message.error(e.message))}
-              data-testid="candidates-export"
-            >
-              {t('gs.evaluation.export')}
-            </Button>
+            <Space wrap>
+              {canEdit && (
+                <Button icon={<SendOutlined />} disabled={!candidates.data?.length} onClick={() => setSending(true)} data-testid="candidates-planting">
+                  {t('gs.planting.open')}
+                </Button>
+              )}
+              <Button
+                icon={<DownloadOutlined />}
+                disabled={!candidates.data?.length}
+                onClick={() => download(sample.candidatesExport.url({ id: predictId }), 'POST', 'candidates.csv').catch((e: Error) => message.error(e.message))}
+                data-testid="candidates-export"
+              >
+                {t('gs.evaluation.export')}
+              </Button>
+            </Space>
           }
         >
           <Table
@@ -253,6 +262,7 @@ export default function EvaluationPage() {
           />
         </Card>
       )}
+      {predictId && <SendToPlantingModal predictId={predictId} count={candidates.data?.length ?? 0} open={sending} onClose={() => setSending(false)} />}
     </div>
   );
 }
