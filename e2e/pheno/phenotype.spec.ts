@@ -14,6 +14,10 @@ const T = {
     rule: '须在 50 到 400 之间',
     excluded: '已排除',
     ok: /确\s*定|OK/,
+    perRow: '逐行保存',
+    range: '有效范围',
+    distribution: '试验分布',
+    rangeLegend: '按有效范围五等分',
   },
   en: {
     group: 'Phenotypes',
@@ -27,6 +31,10 @@ const T = {
     rule: 'must be between 50 and 400',
     excluded: 'Excluded',
     ok: /OK|确\s*定/,
+    perRow: 'Save per row',
+    range: 'Valid range',
+    distribution: 'Trial distribution',
+    rangeLegend: 'fifths of the valid range',
   },
 } as const;
 
@@ -204,6 +212,39 @@ for (const lang of ['zh-CN', 'en'] as const) {
     await expect(page.getByTestId(`cell-${plots[2].plotId}-${nlb.code}`)).toHaveText('1');
     await expect(page.getByTestId(`cell-${plots[2].plotId}-${nlb.code}`)).toHaveAttribute('data-state', 'saved');
     await shot(page, `grid-${lang}`);
+
+    // Saving per row: a row's edits wait (Tab moves along the row), then go together in one request.
+    await page.getByTestId('grid-save-mode').getByText(L.perRow).click();
+    const rowPh = page.getByTestId(`cell-${plots[4].plotId}-${ph.code}`);
+    const rowYld = page.getByTestId(`cell-${plots[4].plotId}-${yld.code}`);
+    await rowPh.click();
+    await page.keyboard.type('251');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('9.5');
+    await page.keyboard.press('Tab');
+    await expect(rowPh).toHaveAttribute('data-state', 'pending');
+    await expect(rowYld).toHaveAttribute('data-state', 'pending');
+    const saving = page.waitForRequest((r) => r.url().includes('/api/pheno/api/study/observation/row') && r.method() === 'PUT');
+    await page.getByTestId('grid-save-row').click();
+    const sent = (await saving).postDataJSON() as { values: { variableId: number; value: string }[] };
+    expect(sent.values).toEqual([
+      { variableId: ph.id, value: '251' },
+      { variableId: yld.id, value: '9.5' },
+    ]);
+    await expect(rowPh).toHaveAttribute('data-state', 'saved');
+    await expect(rowYld).toHaveText('9.5');
+    await expect(rowYld).toHaveAttribute('data-state', 'saved');
+
+    // Range colours: plant height 251 lies in the middle fifth of 50–400; the legend names the bands.
+    await rowPh.click();
+    await page.getByTestId('grid-colour-mode').getByText(L.range).click();
+    await expect(page.getByTestId('grid-colour-legend')).toContainText(L.rangeLegend);
+    await expect(page.getByTestId('legend-band-0')).toHaveText('50 – 120');
+    await expect(rowPh).toHaveAttribute('data-band', '2');
+    await page.getByTestId('grid-colour-mode').getByText(L.distribution).click();
+    await expect(page.getByTestId('legend-band-4')).toBeVisible();
+    await expect(rowPh).toHaveAttribute('data-band', /^[0-4]$/);
+    await shot(page, `grid-colours-${lang}`);
 
     // Quality checks: the outlier, the heat map; exclude it with a reason.
     await page.getByRole('tab', { name: L.qc }).click();

@@ -135,6 +135,11 @@ export const RunReportLine = z.object({
   rule: z.string().nullable(),
   errorCode: z.string().nullable(),
   message: z.string().nullable(),
+  /**
+   * The record the row loaded or found (accession number, lot number, location code, "plot · trait",
+   * a business row's key): the run's list of what it loaded. Absent on refused rows.
+   */
+  record: z.string().nullish(),
 });
 export type RunReportLine = z.infer<typeof RunReportLine>;
 
@@ -142,7 +147,8 @@ export const RunRow = z.object({
   id: z.number().int(),
   pipelineId: z.number().int(),
   taskId: z.number().int().nullable(),
-  trigger: z.enum(['manual', 'schedule']),
+  /** `page`: a Field Book import from an experiment's page, recorded on its Field Book pipeline. */
+  trigger: z.enum(['manual', 'schedule', 'page']),
   status: RunStatus,
   fileName: z.string().nullable(),
   total: z.number().int(),

@@ -40,9 +40,11 @@ export const studyList = listSpec({
 export const StudyDetail = StudyRow.extend({ traits: z.array(VariableRow) });
 export type StudyDetail = z.infer<typeof StudyDetail>;
 
-export const StudyPush = z.object({ experimentId: z.number().int().positive(), variableIds: ids.min(1) });
+/** The traits an experiment observes: at least one (PHENO_TRAITS_REQUIRED names the rule). */
+const traitIds = ids.refine((v) => v.length > 0, { params: { errorCode: 'PHENO_TRAITS_REQUIRED' } });
+export const StudyPush = z.object({ experimentId: z.number().int().positive(), variableIds: traitIds });
 export type StudyPush = z.input<typeof StudyPush>;
-export const StudyTraits = z.object({ experimentId: z.number().int().positive(), variableIds: ids.min(1) });
+export const StudyTraits = z.object({ experimentId: z.number().int().positive(), variableIds: traitIds });
 export type StudyTraits = z.input<typeof StudyTraits>;
 
 export const GridPlot = z.object({
@@ -95,6 +97,32 @@ export const ObserveBody = z.object({
 export type ObserveBody = z.input<typeof ObserveBody>;
 export const ObserveResult = z.object({ cell: ObservationCell.nullable() });
 
+/** A plot's pending edits saved together (the grid's "save per row"): every value checked, all saved or none. */
+export const ObserveRowBody = z.object({
+  experimentId: z.number().int().positive(),
+  plotRef: z.number().int().positive(),
+  values: z
+    .array(
+      z.object({
+        variableId: z.number().int().positive(),
+        /** Empty or null clears the plot's value (the history keeps it). */
+        value: z.string().max(500).nullable(),
+      }),
+    )
+    .min(1)
+    .max(200),
+  person: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ObserveRowBody = z.input<typeof ObserveRowBody>;
+/** The row's cells after the save, in the order of the values sent (null: the value was cleared). */
+export const ObserveRowResult = z.object({ cells: z.array(ObservationCell.nullable()) });
+export type ObserveRowResult = z.infer<typeof ObserveRowResult>;
+
 export const HistoryQuery = z.object({ observationId: z.coerce.number().int().positive() });
 export const HistoryRow = z.object({
   value: z.string().nullable(),
@@ -137,6 +165,8 @@ export const FieldBookImportResult = z.object({
   cleared: z.number().int(),
   refused: z.number().int(),
   rows: z.array(ImportReportRow),
+  /** The run that records this import in the data pipelines' run history (its Field Book pipeline). */
+  runId: z.number().int().nullable(),
 });
 export type FieldBookImportResult = z.infer<typeof FieldBookImportResult>;
 
@@ -273,6 +303,14 @@ export const study = resource(
       summary: "Records one plot's value of a trait (refused outside the scale, naming plot, trait and rule); a change keeps the history",
       body: ObserveBody,
       data: ObserveResult,
+    },
+    observeRow: {
+      method: 'PUT',
+      path: '/observation/row',
+      permission: P.observationEdit,
+      summary: "Records a plot's values of several traits in one transaction: all saved, or none when one is refused (naming plot, trait and rule)",
+      body: ObserveRowBody,
+      data: ObserveRowResult,
     },
     history: {
       method: 'GET',

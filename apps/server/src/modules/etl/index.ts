@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from '../common';
 import type { JobDeps, ServerModule } from '../../platform/module';
+import { onFieldBookImport } from '../pheno';
 import { businessRoutes } from './business/business.routes';
+import { recordFieldBookRun } from './pipeline/fieldbook-run';
 import { definePipelineJob, startDueRuns } from './pipeline/pipeline.job';
 import { pipelineRoutes } from './pipeline/pipeline.routes';
 import { etlMenus } from './menus';
@@ -16,6 +18,8 @@ const SCHEDULE_TICK_MS = 60_000;
 export const etlModule: ServerModule<JobQueue> = {
   name: 'etl',
   routes: (app: FastifyInstance) => {
+    // The experiment page's Field Book import is one pipeline: each import is recorded as its run.
+    onFieldBookImport(recordFieldBookRun);
     pipelineRoutes(app);
     businessRoutes(app);
   },

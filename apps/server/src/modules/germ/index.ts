@@ -49,3 +49,6 @@ export { receiveHarvestedSeed } from './lot/lot.service';
 /** For the data pipelines: germplasm loaded with the import's rules (row schema, accessions, parents, series). */
 export { germplasmIo } from './germplasm/germplasm.io';
 export { existingAccessions } from './germplasm/germplasm.service';
+/** For the data pipelines' seed-lot target: lots created with the lot screen's rules and their ledger deposit. */
+export { createLotsInTx, existingLotNos } from './lot/lot.service';
+export { germPlace } from './place/place.tables';

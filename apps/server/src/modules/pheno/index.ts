@@ -30,4 +30,6 @@ export { phenoVariable } from './variable/variable.tables';
 export { variablesById } from './variable/variable.service';
 export { phenoObservation, phenoAnalysis } from './study/study.tables';
 /** For the data pipelines: observations checked and recorded with the same scale rules and history. */
+/** For the data pipelines: the experiment page's Field Book imports, recorded as runs of a pipeline. */
+export { onFieldBookImport, type FieldBookImported } from './study/fieldbook';
 export { applyRecordings, checkRecording, pushedExperiment, studyPlots, studyTraits, type Recording } from './study/study.service';

@@ -63,6 +63,13 @@ export function convertValue(raw: unknown, type: ConvertType, format: string | n
     return { ok: false };
   }
   if (typeof raw === 'object') return type === 'text' ? { ok: true, value: JSON.stringify(raw) } : { ok: false };
+  // A number in a date column is a spreadsheet date (xlsx keeps dates as days since 1899-12-30; the time of
+  // day, the fraction, is dropped).
+  if (type === 'date' && typeof raw === 'number') {
+    if (!Number.isFinite(raw) || raw < 1 || raw >= 2_958_466) return { ok: false };
+    const d = new Date(Date.UTC(1899, 11, 30) + Math.floor(raw) * 86_400_000);
+    return { ok: true, value: d.toISOString().slice(0, 10) };
+  }
   const text = String(raw).trim();
   if (text === '') return { ok: true, value: null };
   switch (type) {

@@ -48,7 +48,7 @@ export const etlRun = pgTable(
       .notNull()
       .references(() => etlPipeline.id, { onDelete: 'cascade' }),
     taskId: integer('task_id'),
-    trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
+    trigger: text('trigger', { enum: ['manual', 'schedule', 'page'] }).notNull(),
     status: text('status').$type<RunStatus>().notNull().default('queued'),
     fileName: text('file_name'),
     total: integer('total').notNull().default(0),

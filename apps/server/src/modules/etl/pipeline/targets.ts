@@ -1,16 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describeIssue, errorMessages, formatMessage, type Locale, type Translations } from '@breedwise/contracts';
 import type { BusinessType, RunReportLine, TargetField } from '@breedwise/contracts/etl';
+import { LOT_UNITS, LotCreate, lotUnitLabels, type LotInput } from '@breedwise/contracts/germ';
 import type { VariableRow } from '@breedwise/contracts/pheno';
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
+import type { AuditSource } from '../../audit';
 import type { ResourceIo } from '../../common';
 import { existingLocationCodes, locationIo } from '../../doe';
 import { doeLocation } from '../../doe/location/location.tables';
 import { doeExperiment } from '../../doe/experiment/experiment.tables';
-import { existingAccessions, germplasmIo } from '../../germ';
+import { createLotsInTx, existingAccessions, existingLotNos, germPlace, germplasmIo } from '../../germ';
 import { germGermplasm } from '../../germ/germplasm/germplasm.tables';
 import { applyRecordings, checkRecording, pushedExperiment, studyPlots, studyTraits, type Recording } from '../../pheno';
 import { etlBusiness, etlBusinessData } from '../business/business.tables';
@@ -49,7 +51,15 @@ export const refusal = (row: number, field: string | null, rule: string, errorCo
   errorCode,
   message: text,
 });
-const line = (row: number, status: RunReportLine['status']): RunReportLine => ({ row, status, field: null, rule: null, errorCode: null, message: null });
+const line = (row: number, status: RunReportLine['status'], record: string | null = null): RunReportLine => ({
+  row,
+  status,
+  field: null,
+  rule: null,
+  errorCode: null,
+  message: null,
+  record,
+});
 
 // ---- lookups --------------------------------------------------------------------------------------------
 
@@ -57,6 +67,7 @@ export const LOOKUPS: Record<string, { label: Translations }> = {
   'germplasm.accession': { label: t('种质库编号', 'germplasm accession') },
   'location.code': { label: t('地点编码', 'location code') },
   'experiment.code': { label: t('试验编号', 'experiment code') },
+  'place.code': { label: t('存放位置编码', 'storage place code') },
 };
 
 /** Resolves codes to ids in the caller's organisation (and crop, for crop-scoped records). */
@@ -77,6 +88,11 @@ export async function lookupIds(db: DbOrTx, ctx: RequestContext, kind: string, c
         .select({ id: doeLocation.id, code: doeLocation.code })
         .from(doeLocation)
         .where(and(inOrg(doeLocation, ctx), inArray(doeLocation.code, slice)));
+    } else if (kind === 'place.code') {
+      rows = await db
+        .select({ id: germPlace.id, code: germPlace.code })
+        .from(germPlace)
+        .where(and(inOrg(germPlace, ctx), inArray(germPlace.code, slice)));
     } else if (kind === 'experiment.code') {
       rows = await db
         .select({ id: doeExperiment.id, code: doeExperiment.code })
@@ -151,16 +167,17 @@ export function businessTarget(b: BusinessRecord): Target {
           const inserts: (typeof etlBusinessData.$inferInsert)[] = [];
           for (const a of accepted) {
             const cur = a.key === null ? undefined : existing.get(a.key);
-            if (cur && sameData(cur.data, a.data)) out.push(line(a.row, 'unchanged'));
+            const record = a.key === null ? null : (JSON.parse(a.key) as Scalar[]).map((v) => String(v ?? '')).join(' · ');
+            if (cur && sameData(cur.data, a.data)) out.push(line(a.row, 'unchanged', record));
             else if (cur) {
               await tx
                 .update(etlBusinessData)
                 .set({ data: a.data, runId, ...updatedStamp(ctx) })
                 .where(eq(etlBusinessData.id, cur.id));
-              out.push(line(a.row, 'updated'));
+              out.push(line(a.row, 'updated', record));
             } else {
               inserts.push({ businessId: b.id, runId, keyValue: a.key, data: a.data, ...createdStamp(ctx) });
-              out.push(line(a.row, 'inserted'));
+              out.push(line(a.row, 'inserted', record));
             }
           }
           for (let at = 0; at < inserts.length; at += 1000) await tx.insert(etlBusinessData).values(inserts.slice(at, at + 1000));
@@ -268,7 +285,7 @@ export const observationTarget: Target = {
             experimentId,
             list.map((l) => l.rec),
           );
-          list.forEach((l, i) => out.push(line(l.row, outcomes[i] === 'cleared' ? 'updated' : outcomes[i])));
+          list.forEach((l, i) => out.push(line(l.row, outcomes[i] === 'cleared' ? 'updated' : outcomes[i], `${l.rec.plot.plotId} · ${l.rec.variable.code}`)));
         }
         return out;
       },
@@ -284,6 +301,8 @@ function ioTarget<Input>(
   io: ResourceIo<unknown, Input, unknown>,
   keyField: string,
   existingKeys: (db: DbOrTx, ctx: RequestContext, keys: string[]) => Promise<{ has(key: string): boolean }>,
+  /** Names the loaded record when its key is left to the server (a germplasm numbered by its series). */
+  labelField?: string,
 ): Target {
   const columns = io.columns.filter((c) => !c.exportOnly);
   return {
@@ -303,7 +322,7 @@ function ioTarget<Input>(
         const key = r.values[keyField];
         if (typeof key === 'string' && taken.has(key)) {
           // Already loaded (by an earlier run or by hand): a re-run leaves the record as it is.
-          settled.push(line(r.row, 'unchanged'));
+          settled.push(line(r.row, 'unchanged', key));
           continue;
         }
         const raw = Object.fromEntries(columns.map((c) => [c.key, r.values[c.key] === null ? undefined : r.values[c.key]]));
@@ -334,7 +353,11 @@ function ioTarget<Input>(
             ctx,
             accepted.map((a) => a.value),
           );
-          return accepted.map((a) => line(a.row, 'inserted'));
+          return accepted.map((a) => {
+            const v = a.value as Record<string, unknown>;
+            const record = v[keyField] ?? (labelField ? v[labelField] : null);
+            return line(a.row, 'inserted', record === null || record === undefined || record === '' ? null : String(record));
+          });
         },
       };
     },
@@ -348,10 +371,142 @@ export const germplasmTarget = ioTarget(
   germplasmIo as ResourceIo<unknown, unknown, unknown>,
   'accessionNo',
   existingAccessions,
+  'name',
 );
 
+// ---- seed lots (the lot screen's rules, an opening deposit in the ledger) ---------------------------------
+
+/** A unit as written in a sheet: its code (`g`, `kg`, `seed` ...) or its label in either language (克, seeds). */
+export function lotUnitOf(raw: Scalar): string | null {
+  if (raw === null || raw === undefined) return null;
+  const v = String(raw).trim().toLowerCase();
+  for (const u of LOT_UNITS) {
+    if (u === v || lotUnitLabels[u]['zh-CN'].toLowerCase() === v || lotUnitLabels[u].en.toLowerCase() === v) return u;
+  }
+  return String(raw).trim();
+}
+
+export const lotTarget: Target = {
+  type: 'lot',
+  label: t('种子批次', 'Seed lots'),
+  builtin: true,
+  naturalKey: ['lotNo'],
+  fields: [
+    { key: 'germplasmId', label: t('种质', 'Germplasm'), type: 'integer', required: true, lookups: ['germplasm.accession'] },
+    { key: 'placeId', label: t('存放位置', 'Storage place'), type: 'integer', required: true, lookups: ['place.code'] },
+    { key: 'unit', label: t('单位', 'Unit'), type: 'text', required: true, lookups: [] },
+    { key: 'quantity', label: t('数量', 'Quantity'), type: 'decimal', required: true, lookups: [] },
+    { key: 'lotNo', label: t('批次号', 'Lot number'), type: 'text', required: false, lookups: [] },
+    { key: 'harvestYear', label: t('收获年份', 'Harvest year'), type: 'integer', required: false, lookups: [] },
+    { key: 'seedSource', label: t('种子来源', 'Seed source'), type: 'text', required: false, lookups: [] },
+    { key: 'remark', label: t('备注', 'Remark'), type: 'text', required: false, lookups: [] },
+  ],
+  prepare: async (db, ctx, rows, { locale }) => {
+    const refused: RunReportLine[] = [];
+    const settled: RunReportLine[] = [];
+    const accepted: { row: number; value: LotInput }[] = [];
+    const num = (v: Scalar) => (v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v));
+    // Ids given without a lookup must still be the crop's germplasm and the organisation's places.
+    const germplasmIds = [...new Set(rows.map((r) => num(r.values.germplasmId)).filter((v): v is number => Number.isInteger(v)))];
+    const placeIds = [...new Set(rows.map((r) => num(r.values.placeId)).filter((v): v is number => Number.isInteger(v)))];
+    const knownGermplasm = new Set<number>();
+    const knownPlaces = new Set<number>();
+    for (let at = 0; at < germplasmIds.length; at += 5000) {
+      const found = await db
+        .select({ id: germGermplasm.id })
+        .from(germGermplasm)
+        .where(and(inCrop(germGermplasm, ctx), inArray(germGermplasm.id, germplasmIds.slice(at, at + 5000))));
+      for (const f of found) knownGermplasm.add(f.id);
+    }
+    for (let at = 0; at < placeIds.length; at += 5000) {
+      const found = await db
+        .select({ id: germPlace.id })
+        .from(germPlace)
+        .where(and(inOrg(germPlace, ctx), inArray(germPlace.id, placeIds.slice(at, at + 5000))));
+      for (const f of found) knownPlaces.add(f.id);
+    }
+    const lotNos = rows.map((r) => r.values.lotNo).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    const taken = await existingLotNos(
+      db,
+      ctx,
+      lotNos.map((v) => v.trim()),
+    );
+    const firstRow = new Map<string, number>();
+    const notFound = message('RECORD_NOT_FOUND', {}, locale);
+    for (const r of rows) {
+      const parsed = LotCreate.safeParse({
+        germplasmId: num(r.values.germplasmId),
+        placeId: num(r.values.placeId),
+        unit: lotUnitOf(r.values.unit),
+        quantity: num(r.values.quantity),
+        lotNo: r.values.lotNo ?? null,
+        harvestYear: num(r.values.harvestYear) ?? null,
+        seedSource: r.values.seedSource ?? null,
+        remark: r.values.remark ?? null,
+      });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const e = describeIssue(issue as never, locale, (code, params) => message(code, params, locale));
+          refused.push(refusal(r.row, String(issue.path[0] ?? ''), e.rule, e.errorCode ?? null, e.message));
+        }
+        continue;
+      }
+      const v = parsed.data;
+      if (!knownGermplasm.has(v.germplasmId)) {
+        refused.push(refusal(r.row, 'germplasmId', 'exists', 'RECORD_NOT_FOUND', notFound));
+        continue;
+      }
+      if (!knownPlaces.has(v.placeId)) {
+        refused.push(refusal(r.row, 'placeId', 'exists', 'RECORD_NOT_FOUND', notFound));
+        continue;
+      }
+      if (v.lotNo) {
+        const first = firstRow.get(v.lotNo);
+        if (first !== undefined) {
+          refused.push(refusal(r.row, 'lotNo', 'unique', 'ETL_KEY_REPEATED', message('ETL_KEY_REPEATED', { row: r.row, key: v.lotNo, first }, locale)));
+          continue;
+        }
+        firstRow.set(v.lotNo, r.row);
+        const existing = taken.get(v.lotNo);
+        if (existing && existing.germplasmId === v.germplasmId) {
+          // Loaded before (by an earlier run or by hand): a re-run leaves the lot and its ledger as they are.
+          settled.push(line(r.row, 'unchanged', v.lotNo));
+          continue;
+        }
+        if (existing) {
+          refused.push(refusal(r.row, 'lotNo', 'unique', 'GERM_LOT_NO_EXISTS', message('GERM_LOT_NO_EXISTS', { lotNo: v.lotNo }, locale)));
+          continue;
+        }
+      }
+      accepted.push({ row: r.row, value: v });
+    }
+    return {
+      refused,
+      settled,
+      accepted: accepted.length,
+      apply: async (tx, runId) => {
+        const src: AuditSource = {
+          orgId: ctx.orgId,
+          userId: ctx.userId,
+          username: ctx.username || null,
+          ip: null,
+          userAgent: 'data pipeline',
+          requestId: `etl-run-${runId}`,
+        };
+        const lots = await createLotsInTx(
+          tx,
+          ctx,
+          src,
+          accepted.map((a) => a.value),
+        );
+        return accepted.map((a, i) => line(a.row, 'inserted', lots[i].lotNo));
+      },
+    };
+  },
+};
+
 /** The built-in business types, registered by code. */
-export const BUILTIN_TARGETS: Target[] = [observationTarget, germplasmTarget, locationTarget];
+export const BUILTIN_TARGETS: Target[] = [observationTarget, germplasmTarget, lotTarget, locationTarget];
 
 /** The business type of a pipeline: a built-in target or a business data table (`data:<code>`). */
 export async function findTarget(db: DbOrTx, ctx: RequestContext, type: string): Promise<Target | null> {

@@ -392,3 +392,34 @@ export async function receiveHarvestedSeed(
   const [lot] = await tx.select({ lotNo: L.lotNo }).from(L).where(eq(L.id, lotId));
   return { germplasmId: g.id, accessionNo, lotId, lotNo: lot.lotNo, txnId };
 }
+
+/** Lot numbers already taken in the organisation, with the germplasm each holds (the data pipelines' re-runs). */
+export async function existingLotNos(db: DbOrTx, ctx: RequestContext, lotNos: string[]): Promise<Map<string, { id: number; germplasmId: number }>> {
+  const found = new Map<string, { id: number; germplasmId: number }>();
+  const unique = [...new Set(lotNos)];
+  for (let at = 0; at < unique.length; at += 5000) {
+    const rows = await db
+      .select({ id: L.id, lotNo: L.lotNo, germplasmId: L.germplasmId })
+      .from(L)
+      .where(and(inOrg(L, ctx), inArray(L.lotNo, unique.slice(at, at + 5000))));
+    for (const r of rows) found.set(r.lotNo, { id: r.id, germplasmId: r.germplasmId });
+  }
+  return found;
+}
+
+/**
+ * Lots created in the caller's transaction with the lot screen's rules (germplasm of the current crop, a
+ * place of the organisation, a free lot number or the next one), each with its opening balance booked as
+ * a ledger deposit. Answers each lot's id and number.
+ */
+export async function createLotsInTx(tx: Tx, ctx: RequestContext, src: AuditSource, inputs: LotInput[]): Promise<{ id: number; lotNo: string }[]> {
+  requireCropWrite(ctx);
+  const out: { id: number; lotNo: string }[] = [];
+  for (const input of inputs) {
+    const lotId = await insertLot(tx, ctx, input);
+    if (input.quantity > 0) await applyMovement(tx, ctx, src, { lotId, type: 'deposit', amount: input.quantity, reason: input.remark });
+    const [lot] = await tx.select({ lotNo: L.lotNo }).from(L).where(eq(L.id, lotId));
+    out.push({ id: lotId, lotNo: lot.lotNo });
+  }
+  return out;
+}

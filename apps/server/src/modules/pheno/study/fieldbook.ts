@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { FIELD_BOOK_FORMATS, scaleRange, type FieldBookImportResult, type GridPlot, type ImportReportRow, type VariableRow } from '@breedwise/contracts/pheno';
 import { errorMessages, formatMessage, type Locale } from '@breedwise/contracts';
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import { requireCropWrite, type RequestContext } from '../../../platform/context';
 import { badRequest } from '../../../platform/errors';
 import { csvLine } from '../../common';
@@ -128,12 +128,37 @@ function message(code: string, params: Record<string, unknown>, locale: Locale) 
   return formatMessage(errorMessages[code][locale], params);
 }
 
+/** What an import from the experiment page tells the listeners (the data pipelines record it as a run). */
+export interface FieldBookImported {
+  experimentId: number;
+  code: string;
+  fileName: string;
+  result: Omit<FieldBookImportResult, 'runId'>;
+}
+type ImportListener = (tx: Tx, ctx: RequestContext, e: FieldBookImported) => Promise<number | null>;
+const importListeners: ImportListener[] = [];
+
+/**
+ * Registers a listener called in the import's transaction (the data pipelines record the import as a run
+ * of the experiment's Field Book pipeline and answer the run's id).
+ */
+export function onFieldBookImport(listener: ImportListener): void {
+  if (!importListeners.includes(listener)) importListeners.push(listener);
+}
+
 /**
  * Imports a Field Book export into a pushed experiment in one transaction: every line is checked, the
  * valid ones are applied, the refused ones are reported with plot, trait and rule. Equal values change
  * nothing, so importing the same file again reports every line unchanged.
  */
-export async function importFieldBook(db: DbOrTx, ctx: RequestContext, id: number, text: string, locale: Locale): Promise<FieldBookImportResult> {
+export async function importFieldBook(
+  db: DbOrTx,
+  ctx: RequestContext,
+  id: number,
+  text: string,
+  locale: Locale,
+  fileName = 'fieldbook.csv',
+): Promise<FieldBookImportResult> {
   requireCropWrite(ctx);
   return db.transaction(async (tx) => {
     const exp = await pushedExperiment(tx, ctx, id);
@@ -184,7 +209,7 @@ export async function importFieldBook(db: DbOrTx, ctx: RequestContext, id: numbe
     );
     accepted.forEach((a, i) => (report[a.at].status = outcomes[i]));
     const tally = (s: ImportReportRow['status']) => report.filter((r) => r.status === s).length;
-    return {
+    const result = {
       format,
       inserted: tally('inserted'),
       updated: tally('updated'),
@@ -194,5 +219,8 @@ export async function importFieldBook(db: DbOrTx, ctx: RequestContext, id: numbe
       // A large file reports its refused lines only (the counts cover every line).
       rows: report.length > REPORT_ALL_ROWS ? report.filter((r) => r.status === 'refused') : report,
     };
+    let runId: number | null = null;
+    for (const listener of importListeners) runId = (await listener(tx, ctx, { experimentId: exp.id, code: exp.code, fileName, result })) ?? runId;
+    return { ...result, runId };
   });
 }

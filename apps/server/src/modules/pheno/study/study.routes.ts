@@ -6,7 +6,7 @@ import { contentDisposition } from '../../common';
 import { runAnalysis, savedAnalyses } from './analysis';
 import { fieldFile, importFieldBook, traitFile } from './fieldbook';
 import { qualityChecks } from './qc';
-import { excludeObservation, getStudy, listStudies, observationHistory, observe, pushStudy, setStudyTraits, studyGrid } from './study.service';
+import { excludeObservation, getStudy, listStudies, observationHistory, observe, observeRow, pushStudy, setStudyTraits, studyGrid } from './study.service';
 
 /** Largest Field Book export read (a 100,000-line database export is about 8 MB). */
 export const FIELD_BOOK_MAX_BYTES = 64 * 1024 * 1024;
@@ -21,6 +21,7 @@ export function studyRoutes(app: FastifyInstance) {
     traits: (req) => setStudyTraits(db, req.ctx, req.body),
     grid: (req) => studyGrid(db, req.ctx, req.params.id),
     observe: (req) => observe(db, req.ctx, req.body),
+    observeRow: (req) => observeRow(db, req.ctx, req.body),
     history: (req) => observationHistory(db, req.ctx, req.query.observationId),
     exclude: (req) => excludeObservation(db, req.ctx, req.body),
     fieldFile: async (req, reply) => {
@@ -37,7 +38,7 @@ export function studyRoutes(app: FastifyInstance) {
       if (!file) throw new AppError(400, 'FILE_REQUIRED');
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', { limit: FIELD_BOOK_MAX_BYTES / 1024 / 1024 });
-      return importFieldBook(db, req.ctx, req.params.id, bytes.toString('utf8'), req.locale);
+      return importFieldBook(db, req.ctx, req.params.id, bytes.toString('utf8'), req.locale, file.filename || 'fieldbook.csv');
     },
     qc: (req) => qualityChecks(db, req.ctx, req.params.id, req.query.variableId),
     analysis: (req) => savedAnalyses(db, req.ctx, req.params.id),

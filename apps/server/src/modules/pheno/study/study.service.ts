@@ -12,6 +12,7 @@ import {
   type HistoryRow,
   type VariableRow,
 } from '@breedwise/contracts/pheno';
+import { errorMessages, formatMessage } from '@breedwise/contracts';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { requireCropWrite, type RequestContext } from '../../../platform/context';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors';
@@ -422,6 +423,68 @@ export async function observe(
       .from(phenoObservation)
       .where(and(eq(phenoObservation.plotRef, plot.ref), eq(phenoObservation.variableId, variable.id)));
     return { cell: cell ? presentCell(cell) : null };
+  });
+}
+
+/**
+ * Records a plot's values of several traits in one transaction (the grid's "save per row"): each value is
+ * checked against its trait's scale; one refusal (naming plot, trait and rule, the others listed under
+ * `errors`) saves none of them.
+ */
+export async function observeRow(
+  db: DbOrTx,
+  ctx: RequestContext,
+  input: { experimentId: number; plotRef: number; values: { variableId: number; value: string | null }[]; person: string | null },
+): Promise<{ cells: (ObservationCell | null)[] }> {
+  requireCropWrite(ctx);
+  return db.transaction(async (tx) => {
+    const exp = await pushedExperiment(tx, ctx, input.experimentId);
+    const plot = await studyPlot(tx, exp, input.plotRef);
+    const traits = await studyTraits(tx, ctx, exp.id);
+    const recs: (Recording & { normalised: string; numeric: number | null })[] = [];
+    const refusals: AppError[] = [];
+    const errors: { field: string; rule: string; message: string; errorCode: string }[] = [];
+    const now = new Date();
+    input.values.forEach((v, i) => {
+      const variable = traits.find((x) => x.id === v.variableId);
+      if (!variable) throw badRequest('PHENO_TRAIT_NOT_IN_STUDY', { trait: v.variableId, code: exp.code });
+      const raw = (v.value ?? '').trim();
+      let normalised = '';
+      let numeric: number | null = null;
+      if (raw !== '') {
+        const checked = checkRecording({ plot, variable, value: raw });
+        if ('error' in checked) {
+          const err = checked.error!;
+          refusals.push(err);
+          errors.push({
+            field: `values.${i}.value`,
+            rule: 'scale',
+            errorCode: err.errorCode,
+            message: formatMessage(errorMessages[err.errorCode][ctx.locale], err.params ?? {}),
+          });
+          return;
+        }
+        normalised = checked.value;
+        numeric = checked.numeric;
+      }
+      recs.push({ plot, variable, value: raw, normalised, numeric, source: 'grid', person: input.person ?? ctx.username ?? null, observedAt: now });
+    });
+    if (refusals.length) throw new AppError(400, refusals[0].errorCode, refusals[0].params, { errors });
+    await applyRecordings(tx, ctx, exp.id, recs);
+    const saved = await tx
+      .select(cellColumns)
+      .from(phenoObservation)
+      .where(
+        and(
+          eq(phenoObservation.plotRef, plot.ref),
+          inArray(
+            phenoObservation.variableId,
+            input.values.map((v) => v.variableId),
+          ),
+        ),
+      );
+    const byVariable = new Map(saved.map((c) => [c.variableId, presentCell(c)]));
+    return { cells: input.values.map((v) => byVariable.get(v.variableId) ?? null) };
   });
 }
 

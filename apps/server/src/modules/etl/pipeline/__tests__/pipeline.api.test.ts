@@ -1,7 +1,30 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherOrg, createTestApp, multipartBody, waitForTask, type TestApp } from '../../../../test/harness';
+import { startDueRuns } from '../pipeline.job';
+import { etlPipeline, etlRun } from '../pipeline.tables';
+
+/**
+ * The PostgreSQL a read-only source test reads: TEST_DATABASE_URL, else the local database `test` when it
+ * answers. Null when neither is there (the test is then skipped, saying why).
+ */
+const pgSourceUrl = await (async () => {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+})();
 
 let t: TestApp;
 let admin: string;
@@ -30,7 +53,7 @@ async function run(id: number, csv: string | Buffer | null, token = admin, name 
   return { status: res.statusCode, body: res.json() };
 }
 
-async function runToEnd(id: number, csv: string | null) {
+async function runToEnd(id: number, csv: string | Buffer | null) {
   const started = await run(id, csv);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const task = await waitForTask(t, admin, started.body.data.taskId);
@@ -432,5 +455,157 @@ describe('runs', () => {
       mapping: yieldMapping.slice(0, 2),
     });
     expect(direct.body.errorCode).toBe('ETL_URL_HOST');
+  });
+
+  it('loads an xlsx workbook (first sheet; numbers, texts and date cells)', async () => {
+    const table = await yieldTable();
+    const p = await csvPipeline(table.businessType, {
+      source: { kind: 'file', format: 'xlsx' },
+      mapping: yieldMapping.map((m) => (m.target === 'sown' ? { ...m, format: 'YYYY-MM-DD' } : m)),
+    });
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Yields');
+    ws.addRow(['Plot', 'Yield (t/ha)', 'Sown', 'Irrigated', 'Station']);
+    ws.addRow(['X-1', 7.25, new Date(Date.UTC(2026, 4, 3)), 'yes', 'ETL-LOC']);
+    ws.addRow(['X-2', '8.5', '2026-05-04', 'no', null]);
+    // A date as Excel keeps it: a date cell with a date format.
+    ws.getCell('C2').numFmt = 'yyyy-mm-dd';
+    wb.addWorksheet('Ignored').addRow(['Plot', 'Yield (t/ha)']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const ok = await runToEnd(p.id, bytes);
+    expect(ok.task.status, JSON.stringify(ok.detail)).toBe('succeeded');
+    expect(ok.detail).toMatchObject({ status: 'succeeded', total: 2, inserted: 2, refused: 0 });
+    const rows = (await api('GET', `${etl}/business/businessDataPage`, undefined, admin, { businessId: table.id, runId: ok.runId })).body.rows as {
+      data: Record<string, unknown>;
+    }[];
+    expect(rows.map((r) => r.data).sort((a, b) => String(a.plot).localeCompare(String(b.plot)))).toEqual([
+      { plot: 'X-1', yield: 7.25, sown: '2026-05-03', irrigated: true, locationId },
+      { plot: 'X-2', yield: 8.5, sown: '2026-05-04', irrigated: false, locationId: null },
+    ]);
+    // A CSV given to the xlsx pipeline is refused.
+    const csv = await runToEnd(p.id, goodCsv);
+    expect(csv.detail).toMatchObject({ status: 'failed', message: 'The file cannot be read: not an xlsx workbook' });
+  });
+
+  it('refuses a source with more rows than the limit, loading nothing', async () => {
+    const table = await yieldTable();
+    const p = await csvPipeline(table.businessType, { mapping: yieldMapping.slice(0, 2) });
+    const lines = ['Plot,Yield (t/ha)'];
+    for (let i = 0; i <= 100_000; i++) lines.push(`R-${i},1`);
+    const big = await runToEnd(p.id, lines.join('\n'));
+    expect(big.task.status).toBe('failed');
+    expect(big.detail).toMatchObject({ status: 'failed', inserted: 0, message: 'The source has more than the limit of 100000 rows' });
+    expect((await api('GET', `${etl}/business/businessDataPage`, undefined, admin, { businessId: table.id })).body.total).toBe(0);
+  });
+
+  it('reports a PostgreSQL source that cannot be reached as a failed run', async () => {
+    const table = await yieldTable();
+    const created = await api('POST', `${etl}/pipeline/create`, {
+      name: 'pg down',
+      businessType: table.businessType,
+      source: { kind: 'postgres', url: 'postgres://reader@127.0.0.1:1/none', query: 'select 1 as "Plot", 2 as "Yield (t/ha)"', timeoutSeconds: 5 },
+      mapping: yieldMapping.slice(0, 2),
+    });
+    expect(created.status, created.text).toBe(200);
+    const down = await runToEnd(created.body.data.id, null);
+    expect(down.task.status).toBe('failed');
+    expect(down.detail.status).toBe('failed');
+    expect(down.detail.message).toMatch(/^Reading the source failed: .*ECONNREFUSED/);
+  });
+
+  if (pgSourceUrl) {
+    it(`reads a PostgreSQL source end to end in a read-only transaction, within its row limit (${pgSourceUrl.replace(/\/\/[^@]*@/, '//')})`, async () => {
+      const schema = `etl_src_${process.pid}_${Date.now()}`;
+      const client = new pg.Client({ connectionString: pgSourceUrl });
+      await client.connect();
+      try {
+        await client.query(`create schema ${schema}`);
+        await client.query(`create table ${schema}.plots (plot text primary key, yield numeric, sown date, irrigated boolean, station text)`);
+        await client.query(`create sequence ${schema}.seq`);
+        await client.query(
+          `insert into ${schema}.plots values ('S-1', 7.25, '2026-05-03', true, 'ETL-LOC'), ('S-2', 8100.5, '2026-05-04', false, 'ETL-LOC'), ('S-3', 6, null, null, null)`,
+        );
+        const table = await yieldTable();
+        const source = (query: string, rowLimit = 100) => ({ kind: 'postgres', url: pgSourceUrl, query, rowLimit, timeoutSeconds: 10 });
+        const query = `select plot as "Plot", yield as "Yield (t/ha)", to_char(sown, 'YYYY-MM-DD') as "Sown", irrigated as "Irrigated", station as "Station" from ${schema}.plots order by plot`;
+        const mapping = yieldMapping.map((m) => (m.target === 'sown' ? { ...m, format: 'YYYY-MM-DD' } : m));
+        const created = await api('POST', `${etl}/pipeline/create`, { name: 'trials db', businessType: table.businessType, source: source(query), mapping });
+        expect(created.status, created.text).toBe(200);
+        const ok = await runToEnd(created.body.data.id, null);
+        expect(ok.task.status).toBe('succeeded');
+        expect(ok.detail).toMatchObject({ status: 'succeeded', total: 3, inserted: 3, refused: 0, fileName: null });
+        const rows = (await api('GET', `${etl}/business/businessDataPage`, undefined, admin, { businessId: table.id })).body.rows as {
+          data: Record<string, unknown>;
+        }[];
+        expect(rows.map((r) => r.data).sort((a, b) => String(a.plot).localeCompare(String(b.plot)))).toEqual([
+          { plot: 'S-1', yield: 7.25, sown: '2026-05-03', irrigated: true, locationId },
+          { plot: 'S-2', yield: 8100.5, sown: '2026-05-04', irrigated: false, locationId },
+          { plot: 'S-3', yield: 6, sown: null, irrigated: null, locationId: null },
+        ]);
+        const again = await runToEnd(created.body.data.id, null);
+        expect(again.detail).toMatchObject({ status: 'succeeded', inserted: 0, unchanged: 3 });
+
+        // More rows than the pipeline's limit: refused, nothing partial.
+        const limited = await api('POST', `${etl}/pipeline/create`, {
+          name: 'trials db, two rows',
+          businessType: (await yieldTable()).businessType,
+          source: source(query, 2),
+          mapping,
+        });
+        const over = await runToEnd(limited.body.data.id, null);
+        expect(over.detail).toMatchObject({ status: 'failed', inserted: 0, message: 'The source has more than the limit of 2 rows' });
+
+        // The text check cannot see a function that writes; the read-only transaction refuses it.
+        const writer = await api('POST', `${etl}/pipeline/create`, {
+          name: 'sneaky',
+          businessType: table.businessType,
+          source: source(`select 'W-' || nextval('${schema}.seq') as "Plot", 1 as "Yield (t/ha)"`),
+          mapping: yieldMapping.slice(0, 2),
+        });
+        expect(writer.status, writer.text).toBe(200);
+        const refused = await runToEnd(writer.body.data.id, null);
+        expect(refused.detail.status).toBe('failed');
+        expect(refused.detail.message).toContain('read-only transaction');
+        const seq = await client.query(`select last_value, is_called from ${schema}.seq`);
+        expect(seq.rows[0].is_called).toBe(false);
+      } finally {
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+    });
+  } else {
+    it.skip('reads a PostgreSQL source end to end: skipped, TEST_DATABASE_URL is not set and no PostgreSQL answers at 127.0.0.1:5432/test', () => {});
+  }
+});
+
+describe('schedules', () => {
+  it('starts a due scheduled run once: a second call (or a second process at the same time) finds nothing due', async () => {
+    const table = await yieldTable();
+    const created = await api('POST', `${etl}/pipeline/create`, {
+      name: 'hourly',
+      businessType: table.businessType,
+      source: { kind: 'http', url: 'https://data.example.org/rows.json' },
+      mapping: yieldMapping.slice(0, 2),
+      schedule: { kind: 'interval', minutes: 60 },
+    });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.data.id as number;
+    const next = new Date(created.body.data.nextRunAt);
+    expect(next.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    const enqueued: number[] = [];
+    const queue = { enqueue: async (_type: string, taskId: number) => void enqueued.push(taskId) } as Parameters<typeof startDueRuns>[1];
+    // Not due yet: nothing starts.
+    expect(await startDueRuns(t.database, queue)).toEqual([]);
+    const due = new Date(next.getTime() + 1000);
+    const [first, second] = await Promise.all([startDueRuns(t.database, queue, due), startDueRuns(t.database, queue, due)]);
+    expect([...first, ...second]).toHaveLength(1);
+    expect(await startDueRuns(t.database, queue, due)).toEqual([]);
+    expect(enqueued).toEqual([...first, ...second]);
+    const runs = await t.db.select().from(etlRun).where(eq(etlRun.pipelineId, id));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ trigger: 'schedule', taskId: enqueued[0] });
+    // The next run moved on by the interval.
+    const [moved] = await t.db.select({ nextRunAt: etlPipeline.nextRunAt }).from(etlPipeline).where(eq(etlPipeline.id, id));
+    expect(moved.nextRunAt!.getTime()).toBe(due.getTime() + 60 * 60_000);
   });
 });

@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import { analyseTrait } from '@breedwise/trial-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherOrg, createTestApp, multipartBody, waitForTask, type TestApp } from '../../../../test/harness';
 
@@ -161,13 +163,17 @@ describe('pushing an experiment to phenotyping', () => {
     const exp = await designedExperiment();
     const none = await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [] });
     expect(none.status).toBe(400);
-    expect(none.body.errors[0].field).toBe('variableIds');
+    expect(none.body.errors[0]).toMatchObject({ field: 'variableIds', errorCode: 'PHENO_TRAITS_REQUIRED', message: 'Choose at least one trait to observe' });
     const unknown = await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [ph.id, 999999] });
     expect(unknown.body).toMatchObject({ errorCode: 'PHENO_VARIABLE_NOT_FOUND' });
     // Nothing happened: the experiment is still open.
     expect((await api('GET', `/api/doe/api/experiment/detail/${exp.id}`)).body.data.locked).toBe(false);
     const observeBefore = await api('PUT', `${pheno}/study/observation`, { experimentId: exp.id, plotRef: 1, variableId: ph.id, value: '100' });
     expect(observeBefore.body.errorCode).toBe('PHENO_NOT_PUSHED');
+    const analyseBefore = await api('POST', `${pheno}/study/analysis/run`, { experimentId: exp.id });
+    expect(analyseBefore.status).toBe(400);
+    expect(analyseBefore.body).toMatchObject({ errorCode: 'PHENO_NOT_PUSHED' });
+    expect((await api('GET', `${pheno}/study/analysis/${exp.id}`)).body.data).toEqual([]);
 
     const pushed = await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [ph.id, yld.id, nlb.id] });
     expect(pushed.status, pushed.text).toBe(200);
@@ -175,7 +181,10 @@ describe('pushing an experiment to phenotyping', () => {
     expect(pushed.body.data.traits.map((v: { id: number }) => v.id)).toEqual([ph.id, yld.id, nlb.id]);
     expect((await api('GET', `/api/doe/api/experiment/detail/${exp.id}`)).body.data.locked).toBe(true);
     const twice = await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [ph.id] });
-    expect(twice.status).toBeGreaterThanOrEqual(400);
+    expect(twice.status).toBe(409);
+    expect(twice.body.errorCode).toBe('DOE_EXPERIMENT_LOCKED');
+    const noTraits = await api('PUT', `${pheno}/study/traits`, { experimentId: exp.id, variableIds: [] });
+    expect(noTraits.body.errors[0]).toMatchObject({ field: 'variableIds', errorCode: 'PHENO_TRAITS_REQUIRED' });
     expect((await api('GET', `${pheno}/study/detail/${exp.id}`)).body.data.traitCount).toBe(3);
     // Other organisations do not find it.
     expect((await api('GET', `${pheno}/study/grid/${exp.id}`, undefined, outsider)).status).toBe(404);
@@ -357,5 +366,229 @@ describe('quality checks and single-trial analysis', () => {
     expect((await api('GET', `${pheno}/study/page`, undefined, admin, { keyword: exp.code })).body.rows[0]).toMatchObject({
       observationCount: plots.length - 1,
     });
+  });
+});
+
+describe('trait list rules', () => {
+  it('refuses a category value given twice, and an import naming one abbreviation twice', async () => {
+    const twice = await api('POST', `${pheno}/variable/create`, {
+      code: 'REPCAT',
+      name: 'Score',
+      trait: 'Score',
+      scaleType: 'ordinal',
+      categories: [
+        { value: '1', label: 'Low' },
+        { value: '1', label: 'Also low' },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0]).toMatchObject({ field: 'categories', errorCode: 'PHENO_SCALE_CATEGORY_REPEATED', message: 'Category value 1 appears twice' });
+
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Traits');
+    ws.addRow(['Abbreviation', 'Variable name', 'Trait', 'Scale type', 'Unit', 'Minimum', 'Maximum']);
+    ws.addRow(['IMPH', 'Plant height', 'Plant height', 'numeric', 'cm', 50, 400]);
+    ws.addRow(['IMEH', 'Ear height', 'Ear height', 'numeric', 'cm', 10, 300]);
+    ws.addRow(['IMPH', 'Plant height again', 'Plant height', 'numeric', 'cm', 50, 400]);
+    const { payload, headers } = multipartBody({ mode: 'all' }, { name: 'traits.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()) });
+    const res = await t.app.inject({ method: 'POST', url: `${pheno}/variable/import`, headers: { ...headers, token: admin, ...en }, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const task = await waitForTask(t, admin, res.json().data.taskId);
+    expect(task.result).toMatchObject({ total: 3, imported: 0, refused: true });
+    const messages = task.result.errors.map((e: { message: string }) => e.message);
+    expect(messages).toContain('Trait abbreviation IMPH appears twice in the file (already used in row 2)');
+    expect((await api('GET', `${pheno}/variable/page`, undefined, admin, { keyword: 'IMPH' })).body.total).toBe(0);
+  });
+});
+
+/** A designed experiment of the given design on a field of its own (fillers fill the plots left over). */
+async function designedWith(spec: { designMethod: string; entries: number; checks: number; reps?: number; blockCount?: number; rows: number; cols: number }) {
+  fieldNo += 1;
+  const fieldId = (
+    await api('POST', '/api/doe/api/field/create', {
+      locationId,
+      name: `PF${fieldNo}`,
+      code: `PF${fieldNo}`,
+      type: 1,
+      rows: spec.rows,
+      cols: spec.cols,
+      tiers: 1,
+      plantRowsPerPlot: 2,
+    })
+  ).body.data.id;
+  const exp = (
+    await api('POST', '/api/doe/api/experiment/create', {
+      name: `Pheno ${spec.designMethod}`,
+      year: 2026,
+      season: 'summer',
+      designMethod: spec.designMethod,
+      ...(spec.reps ? { reps: spec.reps } : {}),
+      projectId,
+      locationId,
+      fieldId,
+    })
+  ).body.data as { id: number; code: string };
+  expect(exp?.id).toBeDefined();
+  const entries = Array.from({ length: spec.entries }, (_, i) => ({
+    entryNo: i + 1,
+    name: `G${String(i + 1).padStart(2, '0')}`,
+    type: i >= spec.entries - spec.checks ? 'check' : 'test',
+  }));
+  expect((await api('PUT', '/api/doe/api/experiment/entries', { id: exp.id, entries })).status).toBe(200);
+  const saved = await api('POST', '/api/doe/api/experiment/design', {
+    id: exp.id,
+    planName: spec.designMethod,
+    designMethod: spec.designMethod,
+    reps: spec.reps ?? null,
+    blockCount: spec.blockCount ?? null,
+    rows: spec.rows,
+    cols: spec.cols,
+    filler: 'Guard',
+    seed: 11,
+  });
+  expect(saved.status, saved.text).toBe(200);
+  expect((await waitForTask(t, admin, saved.body.data.taskId)).status).toBe('succeeded');
+  return exp;
+}
+
+type FullPlot = { ref: number; plotId: string; entryNo: number; entryType: string; rep: number; block: number; row: number; col: number };
+
+/** A value per plot with entry, rep, row and column effects and a fixed wobble (the same every run). */
+const plotValue = (p: FullPlot, i: number) => 100 + (p.entryNo % 7) * 4.5 + p.rep * 3 + (p.row % 3) * 1.1 + (p.col % 2) * 0.8 + ((i * 37) % 11) * 0.9;
+
+describe('designs other than the alpha lattice', () => {
+  it('refuses a value on a filler plot from the grid and from a Field Book file', async () => {
+    const { ph } = await threeTraits();
+    const exp = await designedWith({ designMethod: 'rcbd', entries: 13, checks: 1, reps: 2, rows: 6, cols: 5 });
+    await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [ph.id] });
+    const filler = (await grid(exp.id)).plots.find((p) => p.entryType === 'filler')!;
+    expect(filler).toBeDefined();
+    const cell = await api('PUT', `${pheno}/study/observation`, { experimentId: exp.id, plotRef: filler.ref, variableId: ph.id, value: '120' });
+    expect(cell.status).toBe(400);
+    expect(cell.body).toMatchObject({ errorCode: 'PHENO_PLOT_FILLER', msg: `Plot ${filler.plotId} is a filler and takes no observations` });
+    const file = await upload(exp.id, ['plot_id,trait,value', `${filler.plotId},${ph.code},120`].join('\n'));
+    expect(file.body.data).toMatchObject({ inserted: 0, refused: 1 });
+    expect(file.body.data.rows[0]).toMatchObject({ plotId: filler.plotId, errorCode: 'PHENO_PLOT_FILLER' });
+    expect((await grid(exp.id)).cells).toEqual([]);
+  });
+
+  for (const [designMethod, engineDesign, spec] of [
+    ['rcbd', 'rcbd', { entries: 13, checks: 1, reps: 2, rows: 6, cols: 5 }],
+    ['rowcol', 'row-column', { entries: 12, checks: 1, reps: 2, rows: 6, cols: 4 }],
+    ['augmented', 'augmented', { entries: 20, checks: 3, blockCount: 3, rows: 6, cols: 5 }],
+  ] as const) {
+    it(`analyses a ${designMethod} trial through the API as the engine does directly`, async () => {
+      const { ph, nlb } = await threeTraits();
+      const note = await variable({ code: `NOTE${codeNo}`, name: 'Note', trait: 'Note', scaleType: 'text' });
+      const exp = await designedWith({ designMethod, ...spec });
+      const pushed = await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [ph.id, nlb.id, note.id] });
+      expect(pushed.status, pushed.text).toBe(200);
+      const plots = ((await grid(exp.id)).plots as FullPlot[]).filter((p) => p.entryType !== 'filler');
+      const values = plots.map((p, i) => (i === 4 ? null : Math.round(plotValue(p, i) * 10) / 10));
+      const lines = plots.flatMap((p, i) => (values[i] === null ? [] : [`${p.plotId},${ph.code},${values[i]}`]));
+      expect((await upload(exp.id, ['plot_id,trait,value', ...lines].join('\n'))).body.data.inserted).toBe(lines.length);
+
+      const run = await api('POST', `${pheno}/study/analysis/run`, { experimentId: exp.id });
+      expect(run.status, run.text).toBe(200);
+      // The text trait cannot be analysed; the ordinal one has no values.
+      const notNumeric = run.body.data.failures.find((f: { variableId: number }) => f.variableId === note.id);
+      expect(notNumeric).toMatchObject({ code: 'PHENO_TRAIT_NOT_NUMERIC', message: `Trait ${note.code} is not numeric and cannot be analysed` });
+      expect(run.body.data.failures.find((f: { variableId: number }) => f.variableId === nlb.id)).toMatchObject({ code: 'PHENO_ANALYSIS_FAILED' });
+      const got = run.body.data.results.find((r: { variableId: number }) => r.variableId === ph.id);
+      expect(got).toMatchObject({ design: engineDesign, n: plots.length - 1, missing: 1 });
+
+      const direct = analyseTrait({
+        design: engineDesign,
+        trait: ph.code,
+        plots: plots.map((p, i) => ({
+          plotId: p.plotId,
+          entry: String(p.entryNo),
+          rep: p.rep,
+          block: p.block,
+          row: p.row,
+          col: p.col,
+          isCheck: p.entryType === 'check',
+          value: values[i],
+        })),
+      });
+      const close = (a: number | null, b: number | null) => {
+        if (a === null || b === null || !Number.isFinite(b)) expect(a).toBe(Number.isFinite(b as number) ? b : null);
+        else expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
+      };
+      expect(got.varianceComponents.map((c: { name: string }) => c.name)).toEqual(direct.varianceComponents.map((c) => c.name));
+      got.varianceComponents.forEach((c: { variance: number }, i: number) => close(c.variance, direct.varianceComponents[i].value));
+      close(got.heritability, direct.heritability);
+      close(got.cv, direct.cv);
+      close(got.lsd, direct.lsd);
+      close(got.grandMean, direct.grandMean);
+      expect(got.formulaBlue).toBe(direct.fits.blue.formula);
+      expect(got.entries).toHaveLength(direct.blues.length);
+      for (const b of direct.blues) {
+        const e = got.entries.find((x: { entry: string }) => x.entry === b.entry);
+        close(e.blue, b.value);
+        close(e.se, b.se);
+        close(e.blup, direct.blups.find((x) => x.entry === b.entry)?.value ?? null);
+        expect(e.isCheck).toBe(b.isCheck);
+      }
+      // What was saved is what was answered.
+      const saved = (await api('GET', `${pheno}/study/analysis/${exp.id}`)).body.data.find((r: { variableId: number }) => r.variableId === ph.id);
+      expect(saved.heritability).toBe(got.heritability);
+    });
+  }
+
+  it('refuses to analyse a design that has no model (a latin square)', async () => {
+    const { ph } = await threeTraits();
+    const exp = await designedWith({ designMethod: 'latin', entries: 4, checks: 1, rows: 4, cols: 4 });
+    expect((await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [ph.id] })).status).toBe(200);
+    const run = await api('POST', `${pheno}/study/analysis/run`, { experimentId: exp.id });
+    expect(run.status).toBe(400);
+    expect(run.body).toMatchObject({ errorCode: 'PHENO_DESIGN_UNSUPPORTED' });
+    expect(run.body.msg).toContain('latin');
+  });
+});
+
+describe('saving a row of the grid', () => {
+  it("saves a plot's values of several traits together, or none when one is refused", async () => {
+    const { ph, yld, nlb } = await threeTraits();
+    const exp = await designedExperiment();
+    await api('POST', `${pheno}/study/push`, { experimentId: exp.id, variableIds: [ph.id, yld.id, nlb.id] });
+    const plot = (await grid(exp.id)).plots.find((p) => p.entryType !== 'filler')!;
+    const row = (values: { variableId: number; value: string | null }[]) =>
+      api('PUT', `${pheno}/study/observation/row`, { experimentId: exp.id, plotRef: plot.ref, values });
+    const ok = await row([
+      { variableId: ph.id, value: '210' },
+      { variableId: yld.id, value: '8.5' },
+      { variableId: nlb.id, value: 'moderate' },
+    ]);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.data.cells.map((c: { value: string; source: string }) => [c.value, c.source])).toEqual([
+      ['210', 'grid'],
+      ['8.5', 'grid'],
+      ['5', 'grid'],
+    ]);
+    // One value outside its scale: nothing of the row is saved, and every refused value is named.
+    const bad = await row([
+      { variableId: ph.id, value: '230' },
+      { variableId: yld.id, value: '99' },
+      { variableId: nlb.id, value: '4' },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errorCode: 'PHENO_OUT_OF_SCALE', msg: `Plot ${plot.plotId}, trait ${yld.code}: value "99" must be between 0 and 40` });
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['values.1.value', 'values.2.value']);
+    const cells = (await grid(exp.id)).cells.filter((c) => c.plotRef === plot.ref);
+    expect(cells.map((c) => c.value).sort()).toEqual(['210', '5', '8.5']);
+    // A cleared value and a changed one in one request; the change keeps its history.
+    const mixed = await row([
+      { variableId: ph.id, value: '240' },
+      { variableId: nlb.id, value: null },
+    ]);
+    expect(mixed.body.data.cells[0]).toMatchObject({ value: '240', versions: 1 });
+    expect(mixed.body.data.cells[1]).toBeNull();
+    const other = await variable({ code: `ROW${codeNo}`, name: 'Row other', trait: 'Other', scaleType: 'text' });
+    expect((await row([{ variableId: other.id, value: 'x' }])).body.errorCode).toBe('PHENO_TRAIT_NOT_IN_STUDY');
+    expect(
+      (await api('PUT', `${pheno}/study/observation/row`, { experimentId: exp.id, plotRef: plot.ref, values: [{ variableId: ph.id, value: '1' }] }, outsider))
+        .status,
+    ).toBe(404);
   });
 });

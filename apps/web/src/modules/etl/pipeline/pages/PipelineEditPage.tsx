@@ -277,6 +277,7 @@ function RunPanel({ id, needsFile, businessType }: { id: number; needsFile: bool
   const [file, setFile] = useState<File | null>(null);
   const [taskId, setTaskId] = useState<number | null>(null);
   const [runId, setRunId] = useState<number | null>(null);
+  const [loadedOnly, setLoadedOnly] = useState(false);
   const [preview, setPreview] = useState<PipelinePreview | null>(null);
   const [busy, setBusy] = useState(false);
   const types = useBusinessTypes();
@@ -376,7 +377,7 @@ function RunPanel({ id, needsFile, businessType }: { id: number; needsFile: bool
           dataSource={runs.data?.rows ?? []}
           pagination={false}
           scroll={{ x: 900 }}
-          onRow={(r) => ({ onClick: () => setRunId(r.id), style: { cursor: 'pointer' } })}
+          onRow={(r) => ({ onClick: () => (setRunId(r.id), setLoadedOnly(false)), style: { cursor: 'pointer' } })}
           rowClassName={(r) => (r.id === runId ? 'ant-table-row-selected' : '')}
           columns={[
             { title: t('etl.run.id'), dataIndex: 'id', width: 70 },
@@ -401,8 +402,19 @@ function RunPanel({ id, needsFile, businessType }: { id: number; needsFile: bool
               key: 'data',
               width: 120,
               render: (_: unknown, r: RunRow) =>
-                table && r.inserted + r.updated > 0 ? (
-                  <Typography.Link onClick={(e) => (e.stopPropagation(), navigate(etlPaths.data(table.id, r.id)))} data-testid="run-data">
+                r.inserted + r.updated > 0 ? (
+                  <Typography.Link
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      // A business data table has its data page; a built-in type lists the run's loaded records.
+                      if (table) navigate(etlPaths.data(table.id, r.id));
+                      else {
+                        setRunId(r.id);
+                        setLoadedOnly(true);
+                      }
+                    }}
+                    data-testid="run-data"
+                  >
                     {t('etl.run.loadedRows')}
                   </Typography.Link>
                 ) : null,
@@ -410,12 +422,12 @@ function RunPanel({ id, needsFile, businessType }: { id: number; needsFile: bool
           ]}
         />
       </Card>
-      {runId !== null && <RunDetailCard runId={runId} />}
+      {runId !== null && <RunDetailCard runId={runId} loadedOnly={loadedOnly} onLoadedOnly={setLoadedOnly} />}
     </>
   );
 }
 
-function RunDetailCard({ runId }: { runId: number }) {
+function RunDetailCard({ runId, loadedOnly, onLoadedOnly }: { runId: number; loadedOnly: boolean; onLoadedOnly: (v: boolean) => void }) {
   const { t } = useTranslation();
   const detail = useQuery({
     queryKey: [...pipeline.runDetail.key, runId],
@@ -437,7 +449,11 @@ function RunDetailCard({ runId }: { runId: number }) {
         ))}
       </Space>
       {d.message && <Typography.Paragraph type={d.status === 'succeeded' ? undefined : 'danger'}>{d.message}</Typography.Paragraph>}
-      <RunReport lines={d.report} />
+      <Space style={{ marginBottom: 8 }}>
+        <Switch size="small" checked={loadedOnly} onChange={onLoadedOnly} data-testid="run-loaded-only" />
+        <Typography.Text>{t('etl.report.loadedOnly')}</Typography.Text>
+      </Space>
+      <RunReport lines={loadedOnly ? d.report.filter((l) => l.status === 'inserted' || l.status === 'updated') : d.report} />
     </Card>
   );
 }

@@ -95,6 +95,11 @@ export function FieldBookPanel({ experimentId, editable, onImported }: { experim
                 {t(`pheno.study.fb.${k}`)} {report[k]}
               </Tag>
             ))}
+            {report.runId !== null && (
+              <Typography.Text type="secondary" data-testid="fb-run">
+                {t('pheno.study.fb.recorded', { id: report.runId })}
+              </Typography.Text>
+            )}
           </Space>
           <Table<ImportReportRow>
             size="small"
