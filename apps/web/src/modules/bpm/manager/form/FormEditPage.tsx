@@ -126,7 +126,7 @@ export default function FormEditPage() {
               <Form.Item
                 name="key"
                 label={t('bpm.form.key')}
-                extra={t('bpm.form.keyHelp')}
+                tooltip={t('bpm.form.keyHelp')}
                 rules={[{ required: true }, { pattern: /^[A-Za-z_][A-Za-z0-9_-]*$/, message: t('bpm.form.keyRule') }, { max: 64 }]}
               >
                 <Input maxLength={64} data-testid="form-key" />
@@ -219,7 +219,7 @@ export default function FormEditPage() {
                   label: t('bpm.form.designer.preview'),
                   children: fields.length ? (
                     <div data-testid="form-preview">
-                      <DynamicForm key={JSON.stringify(fields)} schema={{ fields }} form={preview} />
+                      <DynamicForm key={JSON.stringify(fields)} name="bpm-form-preview" schema={{ fields }} form={preview} />
                       <Button onClick={() => void preview.validateFields().then(() => message.success(t('bpm.form.designer.previewOk')))}>
                         {t('bpm.form.designer.check')}
                       </Button>

@@ -6,7 +6,7 @@ import { DynamicForm } from '../../../../components/dynamic-form';
 
 function OneForm({ entry }: { entry: SubmittedForm }) {
   const [form] = Form.useForm();
-  return <DynamicForm schema={entry.form.schema} form={form} initialValues={entry.values} disabled />;
+  return <DynamicForm name={`bpm-submitted-${entry.taskId ?? 'start'}`} schema={entry.form.schema} form={form} initialValues={entry.values} disabled />;
 }
 
 /** The forms filled in a process (start form, then each approval's), read only, as they were submitted. */

@@ -76,7 +76,7 @@ export function TaskDecisionModal({
         <div data-testid="task-form">
           <Typography.Text strong>{task.form.name}</Typography.Text>
           <div style={{ marginTop: 8 }}>
-            <DynamicForm schema={task.form.schema} form={taskForm} />
+            <DynamicForm name={`bpm-task-${task.id}`} schema={task.form.schema} form={taskForm} />
           </div>
         </div>
       )}

@@ -69,7 +69,7 @@ export default function StartProcessPage() {
                 <Typography.Title level={5} style={{ marginTop: 0 }}>
                   {def.startForm.name}
                 </Typography.Title>
-                <DynamicForm key={def.id} schema={def.startForm.schema} form={form} />
+                <DynamicForm key={def.id} name="bpm-start" schema={def.startForm.schema} form={form} />
               </div>
             ) : (
               <Alert type="info" showIcon message={t('bpm.start.noForm')} />
