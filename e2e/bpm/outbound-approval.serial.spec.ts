@@ -52,10 +52,18 @@ async function clickAt(page: Page, at: { x: number; y: number }) {
 }
 
 /** Connects two shapes with the context pad's "connect" tool: a sequence flow from `from` to `to`. */
+async function padAction(page: Page, shape: Locator, action: string) {
+  const pad = page.locator(`.djs-context-pad.open [data-action="${action}"]`);
+  await expect(async () => {
+    await clickAt(page, await centre(shape));
+    await expect(pad).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await pad.click();
+}
+
 async function connect(page: Page, canvas: Locator, from: string, to: string) {
-  await clickAt(page, await centre(canvas.locator(`g.djs-shape[data-element-id="${from}"] .djs-hit`)));
-  await page.locator('.djs-context-pad [data-action="connect"]').click();
-  await clickAt(page, await centre(canvas.locator(`g.djs-shape[data-element-id="${to}"] .djs-hit`)));
+  await padAction(page, canvas.locator(`g.djs-shape[data-element-id="${from}"]`), 'connect');
+  await clickAt(page, await centre(canvas.locator(`g.djs-shape[data-element-id="${to}"]`)));
 }
 
 const T = {
@@ -138,15 +146,23 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
     await expect(canvas.locator('[data-element-id="keeper"]')).toBeVisible();
     // The second user task, drawn with the palette to the right of the gateway (above the default path).
     const gw = (await canvas.locator('g.djs-shape[data-element-id="gw"] .djs-hit').boundingBox())!;
-    await p.locator('.djs-palette [data-action="create.user-task"]').click();
+    await p.locator('.djs-palette [data-action="create.task"]').click();
     await clickAt(p, { x: gw.x + gw.width + 110, y: gw.y + gw.height / 2 - 50 });
     const drawn = canvas.locator('g.djs-shape[data-element-id^="Activity_"]');
     await expect(drawn).toHaveCount(1);
     // bpmn-js opens the new task's label for typing: leave it, the name is set in our panel.
     await p.keyboard.press('Escape');
+    // A plain task is not executed: the context pad's wrench turns it into a user task.
+    await padAction(p, drawn, 'replace');
+    await p.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+    await expect(drawn).toHaveCount(1);
     const headTask = (await drawn.getAttribute('data-element-id'))!;
-    // The new task is selected: name it in our panel; its reject goes back to the keeper.
-    await clickAt(p, await centre(canvas.locator(`g.djs-shape[data-element-id="${headTask}"] .djs-hit`)));
+    // Select it: name it in our panel; its reject goes back to the keeper.
+    const headShape = canvas.locator(`g.djs-shape[data-element-id="${headTask}"]`);
+    await expect(async () => {
+      await clickAt(p, await centre(headShape));
+      await expect(p.getByTestId('bpm-properties')).toContainText(/用户任务|User task/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(p.getByTestId('bpm-properties')).toContainText(headTask);
     await p.getByTestId('prop-name').fill('Head of station');
     await p.getByTestId('prop-name').blur();
