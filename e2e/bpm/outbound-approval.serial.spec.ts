@@ -4,7 +4,8 @@ import { apiToken, call, shot, signedIn, type Lang } from '../system/helpers';
 
 /**
  * Issue 15 "Done when": an administrator imports a two-step model with a gateway, sets the gateway's
- * condition in the designer's properties panel, deploys it and binds it to outbound documents; a breeder
+ * condition in the designer's properties panel, deploys it, sets who approves on the assignment-rule
+ * screen (one task in each language) and binds it to outbound documents; a breeder
  * submits an outbound document; the first approver rejects it with a comment; the breeder reopens and
  * resubmits; both approvers approve; the stock goes down once. Serial: the outbound binding is shared by
  * the whole organisation (restored to the one-step model at the end).
@@ -144,9 +145,32 @@ test('a two-step outbound approval with a gateway: reject with a comment, resubm
     const xml = await call<string>(page, admin, 'GET', `/api/bpm/bpm/process-definition/get-bpmn-xml?id=${defId}`);
     expect(xml).toContain('quantity &gt; 5');
     expect(xml).toContain('bw:rejectTarget="keeper"');
-    // Who approves: the keeper, then the head.
-    await call(page, admin, 'POST', '/api/bpm/bpm/task-assign-rule/create', { definitionId: defId, taskKey: 'keeper', type: 'user', options: [keeperId] });
-    await call(page, admin, 'POST', '/api/bpm/bpm/task-assign-rule/create', { definitionId: defId, taskKey: 'head', type: 'user', options: [headId] });
+    // Who approves, on the assignment-rule screen: the keeper (in Chinese), then the head (in English).
+    for (const [lang, task, user, typeLabel] of [
+      ['zh-CN', 'keeper', `keeper-${tag}`, '指定用户'],
+      ['en', 'head', `head-${tag}`, 'Users'],
+    ] as const) {
+      const r = await signedIn(browser, admin, lang);
+      await r.page.goto(`/bpm/manager/taskAssignRule?definitionId=${defId}`);
+      const rule = r.page.getByTestId(`rule-${task}`);
+      await chooseOption(r.page, rule.getByTestId('rule-type'), '', typeLabel);
+      await chooseOption(r.page, rule.getByTestId('rule-users'), user, user);
+      await r.page.keyboard.press('Escape');
+      await rule.getByTestId('rule-save').click();
+      await expect(r.page.locator('.ant-message')).toContainText(lang === 'en' ? 'Success' : '操作成功');
+      await shot(r.page, 'bpm-rules-outbound', lang);
+      await r.ctx.close();
+    }
+    const rules = await call<{ taskKey: string; type: string; options: number[] }[]>(
+      page,
+      admin,
+      'GET',
+      `/api/bpm/bpm/task-assign-rule/list?definitionId=${defId}`,
+    );
+    expect(rules.map((r) => [r.taskKey, r.type, r.options])).toEqual([
+      ['keeper', 'user', [keeperId]],
+      ['head', 'user', [headId]],
+    ]);
   }
 
   // The binding screen: outbound documents go through the new model.

@@ -36,6 +36,18 @@ export const bpmErrors = defineModuleErrors('BPM', {
   BPM_UNKNOWN_STRATEGY: { 'zh-CN': '分配策略 {strategy} 不存在', en: 'The assignment strategy {strategy} does not exist' },
   BPM_GROUP_NAME_EXISTS: { 'zh-CN': '用户组 {name} 已存在', en: 'The user group {name} already exists' },
   BPM_LEAVE_DATES: { 'zh-CN': '结束日期不能早于开始日期', en: 'The end date cannot be before the start date' },
+  BPM_FORM_KEY_EXISTS: { 'zh-CN': '表单标识 {key} 已存在', en: 'The form key {key} already exists' },
+  BPM_FORM_FIELD_DUPLICATE: { 'zh-CN': '表单字段名 {name} 重复', en: 'The form field name {name} is used twice' },
+  BPM_FORM_FIELD_OPTIONS: { 'zh-CN': '字段“{label}”需要至少一个选项', en: 'The field "{label}" needs at least one option' },
+  BPM_FORM_CONDITION_FIELD: {
+    'zh-CN': '字段“{label}”的条件引用了不存在的字段 {name}',
+    en: 'A condition of the field "{label}" refers to the unknown field {name}',
+  },
+  BPM_FORM_IN_USE: {
+    'zh-CN': '表单 {name} 正被流程模型 {model} 使用，不能删除',
+    en: 'The form {name} is used by the process model {model}; it cannot be deleted',
+  },
+  BPM_FORM_INVALID: { 'zh-CN': '表单“{form}”填写有误：{detailZh}', en: 'The form "{form}" is not filled in correctly: {detail}' },
   BPM_BPMN_FILE: { 'zh-CN': '请上传一个 .bpmn 文件', en: 'Upload one .bpmn file' },
 });
 
@@ -56,4 +68,6 @@ export const bpmFieldLabels: Record<string, Translations> = {
   state: { 'zh-CN': '状态', en: 'State' },
   startDate: { 'zh-CN': '开始日期', en: 'Start date' },
   endDate: { 'zh-CN': '结束日期', en: 'End date' },
+  schema: { 'zh-CN': '表单字段', en: 'Form fields' },
+  remark: { 'zh-CN': '备注', en: 'Remark' },
 };

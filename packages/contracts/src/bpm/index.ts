@@ -5,6 +5,7 @@ import { bpmFieldLabels as labels } from './errors';
 export * from './permissions';
 export * from './errors';
 export * from './model';
+export * from './form';
 export * from './runtime';
 export * from './admin';
 export * from './leave';

@@ -3,6 +3,7 @@ import { PageQuery } from '../query';
 import { listSpec, resource } from '../http/endpoint';
 import { optionalText, requiredText } from '../doe/shared';
 import { bpmPermissions as P } from './permissions';
+import { FormSnapshot } from './form';
 
 /** A BPMN text as bpmn-js saves it (the server reads it strictly; 2 MiB like the engine's cap). */
 export const BpmnXml = z
@@ -57,6 +58,7 @@ export const UserTaskInfo = z.object({
   name: z.string(),
   countersign: z.enum(['all', 'any']).nullable(),
   rejectTarget: z.string().nullable(),
+  formKey: z.string().nullable(),
 });
 export const DefinitionRow = z.object({
   id: z.number().int(),
@@ -68,6 +70,8 @@ export const DefinitionRow = z.object({
   deployedAt: z.string(),
   deployedBy: z.string().nullable(),
   userTasks: z.array(UserTaskInfo),
+  /** The start event's form (filled in the start dialog), copied at deployment. */
+  startForm: FormSnapshot.nullable(),
 });
 export type DefinitionRow = z.infer<typeof DefinitionRow>;
 export const DefinitionPageQuery = PageQuery.extend({

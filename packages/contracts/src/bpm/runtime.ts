@@ -4,6 +4,7 @@ import { listSpec, resource } from '../http/endpoint';
 import { optionalText, requiredText } from '../doe/shared';
 import { bpmPermissions as P } from './permissions';
 import { IdQuery } from './model';
+import { FormSnapshot, SubmittedForm } from './form';
 
 export const INSTANCE_STATUSES = ['running', 'approved', 'rejected', 'cancelled'] as const;
 export const InstanceStatus = z.enum(INSTANCE_STATUSES);
@@ -64,6 +65,8 @@ export const TaskRow = z.object({
   closeReason: z.string().nullable(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
+  /** The task's form (filled when approving), as its definition version holds it. */
+  form: FormSnapshot.nullable(),
 });
 export type TaskRow = z.infer<typeof TaskRow>;
 
@@ -73,6 +76,8 @@ export const InstanceDetail = InstanceRow.extend({
   nodeStatus: z.record(z.string(), z.enum(['finished', 'active', 'untouched'])),
   variables: z.record(z.string(), z.unknown()),
   tasks: z.array(TaskRow),
+  /** The forms filled so far: the start form, then each approved task's, in order. */
+  forms: z.array(SubmittedForm),
 });
 export type InstanceDetail = z.infer<typeof InstanceDetail>;
 

@@ -30,10 +30,11 @@ export function readBpmn(xml: string): ProcessModel {
 
 /**
  * What this server executes: no service strategies are registered, and timer events are not scheduled
- * yet, so a model using them is refused at deployment rather than left waiting forever.
+ * yet, so a model using them is refused at deployment rather than left waiting forever. With the
+ * organisation's forms (key: field names), a form key naming no form is refused too.
  */
-export function checkExecutable(model: ProcessModel): void {
-  const result = validateForExecution(model, { knownStrategies: [] });
+export function checkExecutable(model: ProcessModel, knownForms?: Readonly<Record<string, readonly string[]>>): void {
+  const result = validateForExecution(model, { knownStrategies: [], ...(knownForms ? { knownForms } : {}) });
   const timer = model.nodeOrder.find((id) => model.nodes[id].kind === 'timer');
   if (timer) {
     throw new AppError(400, 'BPM_MODEL_NOT_EXECUTABLE', {

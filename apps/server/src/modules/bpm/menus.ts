@@ -37,6 +37,14 @@ export const bpmMenus: MenuContribution[] = [
               button('bpm.model.import', '导入模型', 'Import models', P.modelImport, false),
             ],
           }),
+          page('bpm.form', '流程表单', 'Process forms', '/bpm/manager/form', P.formQuery, {
+            forUser: false,
+            children: [
+              button('bpm.form.create', '新建表单', 'Create forms', P.formCreate, false),
+              button('bpm.form.update', '设计表单', 'Design forms', P.formUpdate, false),
+              button('bpm.form.delete', '删除表单', 'Delete forms', P.formDelete, false),
+            ],
+          }),
           page('bpm.definition', '流程定义', 'Process definitions', '/bpm/manager/definition', P.definitionQuery, {
             forUser: false,
             children: [button('bpm.definition.update', '挂起/激活', 'Suspend or activate', P.definitionUpdate, false)],

@@ -9,6 +9,7 @@ import * as models from './model/model.service';
 import * as runtime from './runtime/runtime.service';
 import * as admin from './admin/admin.service';
 import * as leave from './leave/leave.service';
+import * as forms from './form/form.service';
 
 /** The BPMN file of an import: one part named file (at most 2 MiB), an optional name field before it. */
 const MAX_BPMN_BYTES = 2 * 1024 * 1024;
@@ -50,6 +51,18 @@ export function bpmRoutes(app: FastifyInstance) {
     },
     deploy: (req) => models.deployModel(db, ctxOf(req), req.body.id),
     updateState: (req) => models.setDefinitionState(db, ctxOf(req), req.body.id, req.body.state),
+  });
+
+  registerEndpoints(app, R.form, {
+    page: (req) => forms.pageForms(db, ctxOf(req), req.query),
+    get: (req) => forms.getForm(db, ctxOf(req), req.query.id),
+    listAllSimple: (req) => forms.listFormsSimple(db, ctxOf(req)),
+    create: (req) => forms.saveForm(db, ctxOf(req), req.body),
+    update: (req) => forms.saveForm(db, ctxOf(req), req.body),
+    delete: async (req) => {
+      await forms.deleteForm(db, ctxOf(req), req.query.id);
+      return null;
+    },
   });
 
   registerEndpoints(app, R.definition, {

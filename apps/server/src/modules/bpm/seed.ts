@@ -7,6 +7,9 @@ import { checkExecutable } from './engine';
 import { bpmDefinition, bpmModel } from './model/model.tables';
 import { bpmBinding } from './admin/admin.tables';
 import { businessTypes } from './runtime/business';
+import { bpmForm } from './form/form.tables';
+import { DEFAULT_FORMS } from './form/default-forms';
+import { formsForModel } from './form/form.service';
 
 const NAMES: Record<string, { name: string; category: string }> = {
   'one-step-approval': { name: '单级审批 One-step approval', category: 'approval' },
@@ -16,10 +19,15 @@ const NAMES: Record<string, { name: string; category: string }> = {
 };
 
 /**
- * Every organisation's default models (the engine's samples), each deployed as version 1, and every
+ * Every organisation's default forms and models (the engine's samples), each deployed as version 1, and every
  * registered business type bound to its default model (the germ documents: the one-step approval).
  */
 export async function seedBpmOrganisation(db: DbOrTx, org: SeedOrg): Promise<void> {
+  for (const f of DEFAULT_FORMS)
+    await db
+      .insert(bpmForm)
+      .values({ orgId: org.orgId, ...f })
+      .onConflictDoNothing();
   const byKey = new Map<string, number>();
   for (const s of sampleModels()) {
     const [exists] = await db
@@ -31,13 +39,14 @@ export async function seedBpmOrganisation(db: DbOrTx, org: SeedOrg): Promise<voi
       continue;
     }
     const model = parseBpmn(s.xml).model;
-    checkExecutable(model);
+    const forms = await formsForModel(db, org.orgId, model);
+    checkExecutable(model, Object.fromEntries(Object.entries(forms).map(([k, f]) => [k, f.schema.fields.map((x) => x.name)])));
     const meta = NAMES[s.key] ?? { name: model.name || s.key, category: 'approval' };
     const [m] = await db
       .insert(bpmModel)
       .values({ orgId: org.orgId, key: s.key, name: meta.name, category: meta.category, bpmnXml: s.xml })
       .returning({ id: bpmModel.id });
-    await db.insert(bpmDefinition).values({ orgId: org.orgId, modelId: m.id, key: s.key, name: meta.name, version: 1, bpmnXml: s.xml, model });
+    await db.insert(bpmDefinition).values({ orgId: org.orgId, modelId: m.id, key: s.key, name: meta.name, version: 1, bpmnXml: s.xml, model, forms });
     byKey.set(s.key, m.id);
   }
   for (const bt of businessTypes()) {

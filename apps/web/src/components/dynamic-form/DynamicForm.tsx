@@ -10,6 +10,8 @@ export interface DynamicFormProps {
   disabled?: boolean;
   /** Grid columns of a field without its own span. */
   defaultSpan?: number;
+  /** The form's name: prefixes the inputs' ids, so several forms on one page keep their labels apart. */
+  name?: string;
 }
 
 function input(f: DynamicField, locale: Locale) {
@@ -40,7 +42,7 @@ function input(f: DynamicField, locale: Locale) {
  * A form described as data: fields become required or hidden as other values change, and each field
  * is checked by the same rule the server applies (`validateDynamicForm`). Dates leave as YYYY-MM-DD.
  */
-export function DynamicForm({ schema, form, initialValues, disabled, defaultSpan = 12 }: DynamicFormProps) {
+export function DynamicForm({ schema, form, initialValues, disabled, defaultSpan = 12, name }: DynamicFormProps) {
   const { i18n } = useTranslation();
   const locale = (i18n.language as Locale) || 'zh-CN';
   const watched = (Form.useWatch([], form) as FormValues | undefined) ?? initialValues ?? {};
@@ -50,6 +52,7 @@ export function DynamicForm({ schema, form, initialValues, disabled, defaultSpan
   return (
     <Form
       form={form}
+      name={name}
       layout="vertical"
       disabled={disabled}
       data-testid="dynamic-form"

@@ -7,6 +7,9 @@ export const bpmPaths = {
   models: '/bpm/manager/model',
   design: (id: number) => `/bpm/manager/model/design/${id}`,
   definitions: '/bpm/manager/definition',
+  forms: '/bpm/manager/form',
+  formEdit: (id: number | null) => (id ? `/bpm/manager/form/edit?id=${id}` : '/bpm/manager/form/edit'),
+  start: (definitionId?: number) => (definitionId ? `/bpm/task/my/create?definitionId=${definitionId}` : '/bpm/task/my/create'),
   rules: (definitionId: number) => `/bpm/manager/taskAssignRule?definitionId=${definitionId}`,
 };
 

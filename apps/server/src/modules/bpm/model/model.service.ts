@@ -9,7 +9,8 @@ import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg } from '../../../platform/tenant';
 import { sysUser } from '../../system';
 import { checkExecutable, readBpmn } from '../engine';
-import { bpmBinding } from '../admin/admin.tables';
+import { bpmAssignRule, bpmBinding } from '../admin/admin.tables';
+import { formsForModel } from '../form/form.service';
 import { bpmDefinition, bpmModel } from './model.tables';
 
 const M = bpmModel;
@@ -150,6 +151,13 @@ export async function importModel(db: DbOrTx, ctx: RequestContext, xml: string, 
   return createModel(db, ctx, { key, name: name || model.name || key, category: null, description: null, bpmnXml: xml });
 }
 
+/** The start event's form as the version keeps it. */
+export function startFormOf(d: typeof D.$inferSelect) {
+  const start = d.model.nodes[d.model.startId];
+  const key = start?.kind === 'start' ? start.formKey : undefined;
+  return key ? (d.forms[key] ?? null) : null;
+}
+
 export function presentDefinition(d: typeof D.$inferSelect, deployedBy: string | null = null): DefinitionRow {
   return {
     id: d.id,
@@ -165,7 +173,9 @@ export function presentDefinition(d: typeof D.$inferSelect, deployedBy: string |
       name: t.name,
       countersign: t.countersign?.mode ?? null,
       rejectTarget: t.rejectTarget ?? null,
+      formKey: t.formKey,
     })),
+    startForm: startFormOf(d),
   };
 }
 
@@ -179,11 +189,18 @@ export async function deployModelIn(tx: Tx, ctx: RequestContext, modelId: number
   if (!row) throw notFound();
   if (!row.bpmnXml) throw new AppError(400, 'BPM_MODEL_HAS_NO_XML', { name: row.name });
   const model: ProcessModel = readBpmn(row.bpmnXml);
-  checkExecutable(model);
+  const forms = await formsForModel(tx, row.orgId, model);
+  checkExecutable(model, Object.fromEntries(Object.entries(forms).map(([k, f]) => [k, f.schema.fields.map((x) => x.name)])));
   const [{ v }] = await tx
     .select({ v: max(D.version) })
     .from(D)
     .where(and(inOrg(D, ctx), eq(D.key, row.key)));
+  const [previous] = await tx
+    .select({ id: D.id })
+    .from(D)
+    .where(and(inOrg(D, ctx), eq(D.modelId, row.id)))
+    .orderBy(desc(D.version))
+    .limit(1);
   const [def] = await tx
     .insert(D)
     .values({
@@ -195,10 +212,25 @@ export async function deployModelIn(tx: Tx, ctx: RequestContext, modelId: number
       state: 'active',
       bpmnXml: row.bpmnXml,
       model,
+      forms,
       deployedBy: ctx.userId,
     })
     .returning();
+  if (previous) await copyRules(tx, previous.id, def);
   return def;
+}
+
+/**
+ * The new version takes over the assignment rules of the previous version of the same model, for the
+ * user tasks it still has (same node id): an administrator sets the rules once, not after every deploy.
+ */
+async function copyRules(tx: Tx, fromDefinitionId: number, to: typeof D.$inferSelect) {
+  const keys = new Set(listUserTasks(to.model).map((t) => t.key));
+  const rules = (await tx.select().from(bpmAssignRule).where(eq(bpmAssignRule.definitionId, fromDefinitionId))).filter((r) => keys.has(r.taskKey));
+  if (rules.length)
+    await tx
+      .insert(bpmAssignRule)
+      .values(rules.map((r) => ({ orgId: r.orgId, definitionId: to.id, taskKey: r.taskKey, type: r.type, options: r.options, strategy: r.strategy })));
 }
 
 export async function deployModel(db: DbOrTx, ctx: RequestContext, modelId: number): Promise<DefinitionRow> {

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProcessModel } from '@breedwise/workflow';
+import type { FormSnapshot } from '@breedwise/contracts/bpm';
 import { sysOrg, sysUser } from '../../system';
 
 const org = () =>
@@ -44,6 +45,8 @@ export const bpmDefinition = pgTable(
       .default('active'),
     bpmnXml: text('bpmn_xml').notNull(),
     model: jsonb('model').$type<ProcessModel>().notNull(),
+    /** The forms the model names, copied at deployment (by form key). */
+    forms: jsonb('forms').$type<Record<string, FormSnapshot>>().notNull().default({}),
     deployedBy: byUser('deployed_by'),
     deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
   },

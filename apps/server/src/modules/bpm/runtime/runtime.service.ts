@@ -9,7 +9,16 @@ import {
   type InstanceState,
   type ProcessModel,
 } from '@breedwise/workflow';
-import { instanceList, taskList, type InstanceDetail, type InstanceRow, type TaskRow, type TodoStatistic } from '@breedwise/contracts/bpm';
+import {
+  instanceList,
+  taskList,
+  type FormSnapshot,
+  type InstanceDetail,
+  type InstanceRow,
+  type SubmittedForm,
+  type TaskRow,
+  type TodoStatistic,
+} from '@breedwise/contracts/bpm';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { can, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
@@ -21,6 +30,8 @@ import { sysDept, sysRole, sysUser, sysUserOrg, sysUserRole } from '../../system
 import { bpmAssignRule, bpmBinding, bpmUserGroup } from '../admin/admin.tables';
 import { engine } from '../engine';
 import { bpmDefinition } from '../model/model.tables';
+import { startFormOf } from '../model/model.service';
+import { applyForm } from '../form/form.service';
 import { businessType } from './business';
 import { bpmInstance, bpmTask } from './runtime.tables';
 
@@ -173,6 +184,7 @@ async function applyEffects(tx: Tx, ctx: RequestContext, src: AuditSource, inst:
         assigneeUserId: assignee,
         candidateUserIds: candidates.userIds,
         candidatePermission: candidates.permission,
+        formKey: e.formKey ?? null,
       });
     } else if (e.type === 'closeTasks') {
       if (e.taskKeys.length)
@@ -197,12 +209,20 @@ export async function startProcessIn(
   ctx: RequestContext,
   src: AuditSource,
   def: Definition,
-  opts: { variables: Record<string, unknown>; businessType?: string | null; businessKey?: string | null },
+  opts: {
+    variables: Record<string, unknown>;
+    businessType?: string | null;
+    businessKey?: string | null;
+    /** Check the variables against the start form (the start dialog; a business record is its own form). */
+    startForm?: boolean;
+  },
 ): Promise<number> {
   const orgId = requireOrg(ctx);
   if (def.state !== 'active') throw conflict('BPM_DEFINITION_SUSPENDED', { name: def.name, version: def.version });
   const who = { startUserId: ctx.userId, businessType: opts.businessType ?? null };
-  const variables = await countersignLists(tx, orgId, def, who, opts.variables);
+  const form = opts.startForm ? startFormOf(def) : null;
+  const filled = form ? applyForm(form, opts.variables, ctx.locale) : null;
+  const variables = await countersignLists(tx, orgId, def, who, filled?.variables ?? opts.variables);
   const now = new Date();
   const { state, effects } = engine(() => engineStart(def.model, { variables, now }));
   let inst: Instance;
@@ -218,6 +238,7 @@ export async function startProcessIn(
         state,
         startUserId: ctx.userId,
         startedAt: now,
+        formValues: filled?.values ?? null,
       })
       .returning();
   } catch (err) {
@@ -235,7 +256,7 @@ export async function createInstance(db: DbOrTx, ctx: RequestContext, src: Audit
       .from(D)
       .where(and(inOrg(D, ctx), eq(D.id, definitionId)));
     if (!def) throw notFound();
-    return startProcessIn(tx, ctx, src, def, { variables });
+    return startProcessIn(tx, ctx, src, def, { variables, startForm: true });
   });
   return getInstance(db, ctx, id);
 }
@@ -346,12 +367,15 @@ export async function decideTaskIn(
   requireOpen(ctx, inst, task);
   if (!mayHandle(ctx, task)) throw new AppError(403, 'BPM_TASK_NOT_YOURS');
   const def = (await tx.select().from(D).where(eq(D.id, inst.definitionId)))[0];
+  // The task's form is filled when approving: checked like the start form, its values kept on the row.
+  const form = input.outcome === 'approve' && task.formKey ? def.forms[task.formKey] : undefined;
+  const filled = form ? applyForm(form, input.variables ?? {}, ctx.locale) : null;
   const { state, effects } = engine(() =>
     engineComplete(def.model, inst.state, {
       taskKey: task.taskKey,
       ...(task.multiIndex !== null ? { instanceIndex: task.multiIndex } : {}),
       outcome: input.outcome,
-      variables: input.outcome === 'approve' ? (input.variables ?? {}) : {},
+      variables: input.outcome === 'approve' ? (filled?.variables ?? input.variables ?? {}) : {},
       now: new Date(),
       expectedVersion: inst.state.version,
     }),
@@ -363,6 +387,7 @@ export async function decideTaskIn(
       handledBy: ctx.userId,
       assigneeUserId: ctx.userId,
       comment: input.comment,
+      formValues: filled?.values ?? null,
       endedAt: new Date(),
     })
     .where(eq(T.id, task.id));
@@ -444,12 +469,14 @@ const taskCols = {
   businessKey: I.businessKey,
   assigneeName: assignee.nickName,
   startUserName: starter.nickName,
+  forms: D.forms,
 };
 const taskSelect = (db: DbOrTx) =>
   db
     .select(taskCols)
     .from(T)
     .innerJoin(I, eq(I.id, T.instanceId))
+    .innerJoin(D, eq(D.id, I.definitionId))
     .leftJoin(starter, eq(starter.id, I.startUserId))
     .leftJoin(assignee, eq(assignee.id, T.assigneeUserId));
 
@@ -460,6 +487,7 @@ function presentTask(r: {
   businessKey: string | null;
   assigneeName: string | null;
   startUserName: string | null;
+  forms: Record<string, FormSnapshot>;
 }): TaskRow {
   const t = r.t;
   return {
@@ -481,6 +509,7 @@ function presentTask(r: {
     closeReason: t.closeReason,
     createdAt: t.createdAt.toISOString(),
     endedAt: t.endedAt?.toISOString() ?? null,
+    form: t.formKey ? (r.forms[t.formKey] ?? null) : null,
   };
 }
 
@@ -640,11 +669,28 @@ export async function getInstance(db: DbOrTx, ctx: RequestContext, id: number): 
   const [def] = await db.select().from(D).where(eq(D.id, row.i.definitionId));
   const [present] = await presentInstances(db, [{ ...row.i, startUserName: row.startUserName, version: row.version }]);
   const tasks = await taskSelect(db).where(eq(T.instanceId, id)).orderBy(asc(T.id));
+  const forms: SubmittedForm[] = [];
+  const startForm = startFormOf(def);
+  if (startForm && row.i.formValues)
+    forms.push({
+      taskId: null,
+      step: def.model.nodes[def.model.startId]?.name || def.name,
+      by: row.startUserName,
+      at: row.i.startedAt.toISOString(),
+      form: startForm,
+      values: row.i.formValues,
+    });
+  for (const r of tasks) {
+    const f = r.t.formKey ? def.forms[r.t.formKey] : undefined;
+    if (f && r.t.formValues)
+      forms.push({ taskId: r.t.id, step: r.t.name, by: r.assigneeName, at: r.t.endedAt?.toISOString() ?? null, form: f, values: r.t.formValues });
+  }
   return {
     ...present,
     bpmnXml: def.bpmnXml,
     nodeStatus: nodeStatus(def.model, row.i.state),
     variables: row.i.state.variables,
     tasks: tasks.map(presentTask),
+    forms,
   };
 }

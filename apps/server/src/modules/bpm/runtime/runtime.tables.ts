@@ -26,6 +26,8 @@ export const bpmInstance = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** The start form's values as submitted (null: the process has no start form). */
+    formValues: jsonb('form_values').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('bpm_instance_starter_idx').on(t.orgId, t.startUserId),
@@ -67,6 +69,9 @@ export const bpmTask = pgTable(
     handledBy: integer('handled_by').references(() => sysUser.id, { onDelete: 'set null' }),
     comment: text('comment'),
     closeReason: text('close_reason'),
+    /** The node's form key when the task was created, and the values submitted with the approval. */
+    formKey: text('form_key'),
+    formValues: jsonb('form_values').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

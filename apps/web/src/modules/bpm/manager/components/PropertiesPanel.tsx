@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { parseExpression } from '@breedwise/expr';
 import type { RuleRow } from '@breedwise/contracts/bpm';
 import { RuleEditor } from './RuleEditor';
+import { FormPicker } from './FormPicker';
 
 /** The parts of bpmn-js the panel uses (typed here: bpmn-js ships loose types for its services). */
 export interface BpmnElement {
@@ -96,10 +97,10 @@ export function PropertiesPanel({
       </Form.Item>
       {(isUserTask || element.type === 'bpmn:StartEvent') && (
         <Form.Item label={t('bpm.designer.form')} extra={t('bpm.designer.formHelp')}>
-          <Input
+          <FormPicker
             key={`${element.id}-form`}
-            defaultValue={(bo.get('bw:formKey') as string) ?? ''}
-            onBlur={(e) => set({ 'bw:formKey': e.target.value.trim() || undefined })}
+            value={(bo.get('bw:formKey') as string | undefined) || undefined}
+            onChange={(v) => set({ 'bw:formKey': v || undefined })}
           />
         </Form.Item>
       )}

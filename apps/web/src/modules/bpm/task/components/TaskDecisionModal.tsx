@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Segmented } from 'antd';
+import { App, Form, Input, Modal, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskRow } from '@breedwise/contracts/bpm';
 import { queryClient } from '../../../../lib/query';
+import { DynamicForm, dynamicFormValues } from '../../../../components/dynamic-form';
 import { api } from '../../api';
 import { todoCountKey } from '../../paths';
 
-/** Approve or reject one task with a comment (a reject needs one). */
+/**
+ * Approve or reject one task with a comment (a reject needs one). A task with a form shows it when
+ * approving: its values are checked (here and on the server) and become process variables.
+ */
 export function TaskDecisionModal({
   task,
   initial = 'approve',
@@ -19,13 +23,16 @@ export function TaskDecisionModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ outcome: 'approve' | 'reject'; comment?: string }>();
+  const [taskForm] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const outcome = Form.useWatch('outcome', form) ?? initial;
   const submit = async () => {
     const v = await form.validateFields();
+    const schema = v.outcome === 'approve' ? task?.form?.schema : undefined;
+    const raw = schema ? await taskForm.validateFields() : {};
     setBusy(true);
     try {
-      const body = { id: task!.id, comment: v.comment ?? null, variables: {} };
+      const body = { id: task!.id, comment: v.comment ?? null, variables: schema ? dynamicFormValues(schema, raw) : {} };
       if (v.outcome === 'approve') await api.bpm.task.approve(body);
       else await api.bpm.task.reject(body);
       void message.success(t(`bpm.task.done.${v.outcome}`));
@@ -46,7 +53,7 @@ export function TaskDecisionModal({
       onOk={() => void submit()}
       onCancel={() => onClose(false)}
       destroyOnHidden
-      width={520}
+      width={task?.form && outcome === 'approve' ? 720 : 520}
     >
       <Form form={form} layout="vertical" initialValues={{ outcome: initial }} data-testid="task-decide-form" preserve={false}>
         <Form.Item name="outcome" label={t('bpm.task.outcome')}>
@@ -65,6 +72,14 @@ export function TaskDecisionModal({
           <Input.TextArea rows={4} maxLength={500} showCount data-testid="task-comment" />
         </Form.Item>
       </Form>
+      {task?.form && outcome === 'approve' && (
+        <div data-testid="task-form">
+          <Typography.Text strong>{task.form.name}</Typography.Text>
+          <div style={{ marginTop: 8 }}>
+            <DynamicForm name={`bpm-task-${task.id}`} schema={task.form.schema} form={taskForm} />
+          </div>
+        </div>
+      )}
     </Modal>
   );
 }

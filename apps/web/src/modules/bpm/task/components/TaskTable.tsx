@@ -10,6 +10,7 @@ import { api } from '../../api';
 import { bpmPaths } from '../../paths';
 import { TaskStatusTag, useBusinessTypeLabel } from '../../components/StatusTags';
 import { TaskDecisionModal } from './TaskDecisionModal';
+import { HandOverModal } from './HandOverModal';
 
 const BUSINESS_TYPES = ['germ_inbound', 'germ_outbound', 'germ_stocktaking', 'germ_scrap', 'bpm_leave'];
 
@@ -21,6 +22,7 @@ export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
   const [keyword, setKeyword] = useState('');
   const [businessType, setBusinessType] = useState<string | undefined>();
   const [deciding, setDeciding] = useState<{ task: TaskRow; outcome: 'approve' | 'reject' } | null>(null);
+  const [handingOver, setHandingOver] = useState<TaskRow | null>(null);
   const columns = useMemo<ColumnsType<TaskRow>>(
     () => [
       {
@@ -78,7 +80,7 @@ export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
         title: t('common.actions'),
         key: 'actions',
         fixed: 'right',
-        width: kind === 'todo' ? 190 : 80,
+        width: kind === 'todo' ? 250 : 80,
         render: (_, r) => (
           <Space size={0}>
             {kind === 'todo' && (
@@ -88,6 +90,9 @@ export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
                 </Button>
                 <Button type="link" size="small" danger onClick={() => setDeciding({ task: r, outcome: 'reject' })} data-testid="task-reject">
                   {t('bpm.task.reject')}
+                </Button>
+                <Button type="link" size="small" onClick={() => setHandingOver(r)} data-testid="task-hand-over">
+                  {t('bpm.task.handOver')}
                 </Button>
               </>
             )}
@@ -133,6 +138,7 @@ export function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
         />
       </Card>
       <TaskDecisionModal task={deciding?.task ?? null} initial={deciding?.outcome} onClose={() => setDeciding(null)} />
+      <HandOverModal task={handingOver} onClose={() => setHandingOver(null)} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { api } from '../../api';
 import { BpmnViewer } from '../../components/BpmnViewer';
 import { InstanceStatusTag, TaskStatusTag, useBusinessTypeLabel } from '../../components/StatusTags';
 import { TaskDecisionModal } from '../components/TaskDecisionModal';
+import { SubmittedForms } from '../components/SubmittedForms';
 
 const COLORS: Record<TaskRow['status'], string> = { open: 'blue', approved: 'green', rejected: 'red', closed: 'gray' };
 
@@ -64,6 +65,7 @@ export default function InstanceDetailPage() {
             {data.cancelReason && <Descriptions.Item label={t('bpm.instance.reason')}>{data.cancelReason}</Descriptions.Item>}
           </Descriptions>
         </Card>
+        {data.forms.length > 0 && <SubmittedForms forms={data.forms} />}
         <Card variant="borderless" title={t('bpm.instance.diagram')}>
           <BpmnViewer xml={data.bpmnXml} status={data.nodeStatus} />
           <Space style={{ marginTop: 8 }}>

@@ -4,7 +4,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { INSTANCE_STATUSES, type InstanceRow, type InstanceStatus } from '@breedwise/contracts/bpm';
+import { INSTANCE_STATUSES, bpmPermissions, type InstanceRow, type InstanceStatus } from '@breedwise/contracts/bpm';
+import { PlusOutlined } from '@ant-design/icons';
+import { usePermission } from '../../../../lib/permissions';
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { queryClient } from '../../../../lib/query';
 import { api } from '../../api';
@@ -21,6 +23,7 @@ export default function MyProcessPage() {
   const [status, setStatus] = useState<InstanceStatus | 'all'>('all');
   const [cancelling, setCancelling] = useState<InstanceRow | null>(null);
   const [reason, setReason] = useState('');
+  const canStart = usePermission(bpmPermissions.instanceCreate);
   const columns = useMemo<ColumnsType<InstanceRow>>(
     () => [
       {
@@ -99,6 +102,11 @@ export default function MyProcessPage() {
           rowKey="id"
           toolbar={
             <>
+              {canStart && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(bpmPaths.start())} data-testid="start-process">
+                  {t('bpm.start.title')}
+                </Button>
+              )}
               <Input.Search allowClear placeholder={t('bpm.instance.keyword')} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />
               <Segmented
                 value={status}
