@@ -5,6 +5,7 @@ import { activityRoutes } from './activity/activity.routes';
 import { dhEntryRoutes } from './dh-entry/dh-entry.routes';
 import { dhFlowRoutes } from './dh-flow/dh-flow.routes';
 import { entryRoutes } from './entry/entry.routes';
+import { defineHarvestJob } from './harvest/harvest.job';
 import { harvestRoutes } from './harvest/harvest.routes';
 import { pollinationRoutes } from './pollination/pollination.routes';
 import { nurseryMenus } from './menus';
@@ -21,6 +22,7 @@ export const nurseryModule: ServerModule<JobQueue> = {
     dhFlowRoutes(app);
     dhEntryRoutes(app);
   },
+  jobs: (queue: JobQueue) => defineHarvestJob(queue),
   menus: nurseryMenus,
   seedDemo: seedNurseryDemo,
 };
