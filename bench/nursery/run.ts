@@ -1,6 +1,6 @@
 // Nursery harvest benchmark (issue 16): 2,000 finished successful pollinations harvested into seed lots the
 // way a user does it, as a harvest task (`POST harvest/start` with `all`: the job on the platform's queue,
-// chunks of 100 pollinations each in one transaction, progress after each; a germplasm record, a seed lot,
+// chunks of HARVEST_JOB_CHUNK (50) pollinations each in one transaction, progress after each; a germplasm record, a seed lot,
 // a ledger deposit and a harvest row per pollination), timed from the start to the task's success, against a
 // reference run in the same process and database: the same 2,000 germplasm records, lots and deposits
 // written directly through the germ module (`receiveHarvestedSeed`) in one transaction, without the nursery.
@@ -27,7 +27,7 @@ import { sysCrop, sysOrg, sysUser } from '../../apps/server/src/modules/system';
 import { createActivity } from '../../apps/server/src/modules/nursery/activity/activity.service';
 import { entriesFromGermplasm } from '../../apps/server/src/modules/nursery/entry/entry.service';
 import { nurseryEntry } from '../../apps/server/src/modules/nursery/entry/entry.tables';
-import { HarvestStart } from '../../packages/contracts/src/nursery';
+import { HARVEST_JOB_CHUNK, HarvestStart } from '../../packages/contracts/src/nursery';
 import { JobQueue, sysTask } from '../../apps/server/src/modules/common';
 import { defineHarvestJob, HARVEST_JOB, startHarvestTask } from '../../apps/server/src/modules/nursery/harvest/harvest.job';
 import { nurseryHarvest } from '../../apps/server/src/modules/nursery/harvest/harvest.tables';
@@ -188,7 +188,7 @@ const kinds = which === 'both' ? (['pglite', 'postgres'] as const) : [which as '
 for (const kind of kinds) {
   const r = await runOne(kind);
   console.log(
-    `${r.database}: harvest task of ${r.count} pollinations into seed lots (chunks of 100) ${r.harvestSeconds.toFixed(2)} s (${r.lotsPerSecond.toFixed(0)} lots/s); ` +
+    `${r.database}: harvest task of ${r.count} pollinations into seed lots (chunks of ${HARVEST_JOB_CHUNK}) ${r.harvestSeconds.toFixed(2)} s (${r.lotsPerSecond.toFixed(0)} lots/s); ` +
       `reference (the same lots through the germ module alone) ${r.referenceSeconds.toFixed(2)} s; ratio ${r.ratio.toFixed(2)}`,
   );
 }

@@ -30,6 +30,7 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
     'zh-CN': '材料 {name} 已有 {count} 个授粉记录，不能删除',
     en: 'Entry {name} has {count} pollinations and cannot be deleted',
   },
+  NURSERY_GROUP_EMPTY: { 'zh-CN': '材料组 {name} 没有材料', en: 'The entry group {name} has no members' },
   NURSERY_LIST_EMPTY: { 'zh-CN': '所选清单没有材料', en: 'The chosen list has no entries' },
   NURSERY_POLLINATION_FINISHED: {
     'zh-CN': '授粉 {code} 已完成，不能再修改',
@@ -126,6 +127,7 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
 export const nurseryFieldLabels: Record<string, Translations> = {
   activityId: { 'zh-CN': '苗圃活动', en: 'Nursery activity' },
   germListId: { 'zh-CN': '种植清单', en: 'Planting list' },
+  entryGroupId: { 'zh-CN': '材料组', en: 'Entry group' },
   germplasmIds: { 'zh-CN': '种质', en: 'Germplasm' },
   entryIds: { 'zh-CN': '材料', en: 'Entries' },
   femaleEntryIds: { 'zh-CN': '母本', en: 'Females' },

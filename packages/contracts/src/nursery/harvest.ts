@@ -56,11 +56,11 @@ export const HARVEST_SYNC_MAX = 200;
 /** Most pollinations one harvest job takes. */
 export const HARVEST_JOB_MAX = 5_000;
 /** Pollinations harvested per transaction by the job (each chunk all or none). */
-export const HARVEST_JOB_CHUNK = 100;
+export const HARVEST_JOB_CHUNK = 50;
 
 /**
  * A harvest as a background task: the chosen pollinations (up to 5,000) or `all` finished successes of the
- * nursery still waiting. The job harvests them in chunks of 100, each chunk in one transaction (all or none),
+ * nursery still waiting. The job harvests them in chunks of 50, each chunk in one transaction (all or none),
  * reporting progress after each; a refusal stops it, the chunks before it stay harvested and the task says how many.
  */
 export const HarvestStart = HarvestCreate.omit({ pollinationIds: true })
@@ -147,7 +147,7 @@ export const harvest = resource(
       path: '/start',
       permission: P.harvestAdd,
       summary:
-        'Starts a harvest of up to 5,000 pollinations (or all waiting) as a background task: chunks of 100, each in one transaction, with progress; answers {taskId, count}',
+        'Starts a harvest of up to 5,000 pollinations (or all waiting) as a background task: chunks of 50, each in one transaction, with progress; answers {taskId, count}',
       body: HarvestStart,
       data: HarvestStarted,
     },

@@ -99,7 +99,7 @@ describe('harvest as a background task', () => {
     expect(started.status).toBe(200);
     expect(started.body.data.count).toBe(250);
     const task = await waitForTask(t, admin, started.body.data.taskId, 120_000);
-    expect(task).toMatchObject({ status: 'succeeded', progress: 1, result: { harvested: 250, total: 250, chunks: 3 }, module: 'nursery' });
+    expect(task).toMatchObject({ status: 'succeeded', progress: 1, result: { harvested: 250, total: 250, chunks: 5 }, module: 'nursery' });
     expect(task.title).toBe(`Harvest job ${seq}: harvest of 250 pollinations`.replace(`${seq}:`, `${seq} (${x.code}):`));
     const rows = await harvests(x.activityId);
     expect(rows).toHaveLength(250);

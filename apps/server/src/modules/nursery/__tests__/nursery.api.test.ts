@@ -19,7 +19,7 @@ beforeAll(async () => {
   const shelf = await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'shelf', parentId: wh.body.data.id, code: 'N-WH-A', name: 'A' } });
   box = (await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'box', parentId: shelf.body.data.id, code: 'N-WH-A-1', name: 'Box 1' } }))
     .body.data.id;
-});
+}, 180_000);
 afterAll(() => t.close());
 
 let seq = 0;

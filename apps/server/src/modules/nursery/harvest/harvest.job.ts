@@ -75,7 +75,7 @@ export async function startHarvestTask(
 }
 
 /**
- * The harvest task: chunks of 100 pollinations, each harvested in one transaction (all or none), progress
+ * The harvest task: chunks of 50 pollinations, each harvested in one transaction (all or none), progress
  * after each; the last chunk commits with the task's success. A retried task skips the pollinations it
  * harvested before (harvest rows carry the task). A refusal (a pollination harvested meanwhile by someone
  * else, a storage place removed) stops the task failed, with the reason and how many were harvested.

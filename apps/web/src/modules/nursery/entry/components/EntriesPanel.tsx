@@ -13,6 +13,7 @@ import { Field } from '../../../../components/form/Field';
 import { usePermission } from '../../../../lib/permissions';
 import { api as doeApi } from '../../../doe';
 import { api } from '../../api';
+import { EntryMoreActions } from './EntryMoreActions';
 
 const entry = api.nursery.entry;
 
@@ -112,6 +113,12 @@ export function EntriesPanel({ activity }: { activity: ActivityRow }) {
                 {t('nursery.entry.fromList')}
               </Button>
             )}
+            <EntryMoreActions
+              activity={activity}
+              canAdd={canAdd}
+              params={{ keyword: keyword || undefined, filters: filters.length ? JSON.stringify(filters) : undefined }}
+              onAdded={refresh}
+            />
           </Space>
         }
       />
