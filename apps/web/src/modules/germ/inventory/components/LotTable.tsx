@@ -253,7 +253,14 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
         title={history ? t('germ.lot.historyOf', { lotNo: history.lotNo, name: history.germplasmName }) : ''}
         extra={
           dhChain && (
-            <Button type="link" onClick={() => navigate(`/nursery/dh/entry/lotChain/${history.id}`)} data-testid="lot-dh-chain">
+            <Button
+              type="link"
+              onClick={() => {
+                setHistory(null);
+                navigate(`/nursery/dh/entry/lotChain/${history.id}`);
+              }}
+              data-testid="lot-dh-chain"
+            >
               {t('germ.lot.dhChain')}
             </Button>
           )
