@@ -24,7 +24,7 @@ beforeAll(async () => {
   const shelf = await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'shelf', parentId: wh.body.data.id, code: 'HJ-WH-A', name: 'A' } });
   box = (await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'box', parentId: shelf.body.data.id, code: 'HJ-WH-A-1', name: 'Box 1' } }))
     .body.data.id;
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const chunks = (ids: number[], n = 200) => Array.from({ length: Math.ceil(ids.length / n) }, (_, k) => ids.slice(k * n, k * n + n));
