@@ -1,8 +1,10 @@
-// Nursery harvest benchmark (issue 16): 2,000 finished successful pollinations harvested into seed lots in
-// one transaction (a germplasm record, a seed lot, a ledger deposit and a harvest row each), against a
+// Nursery harvest benchmark (issue 16): 2,000 finished successful pollinations harvested into seed lots the
+// way a user does it, as a harvest task (`POST harvest/start` with `all`: the job on the platform's queue,
+// chunks of HARVEST_JOB_CHUNK (50) pollinations each in one transaction, progress after each; a germplasm record, a seed lot,
+// a ledger deposit and a harvest row per pollination), timed from the start to the task's success, against a
 // reference run in the same process and database: the same 2,000 germplasm records, lots and deposits
-// written directly through the germ module (`receiveHarvestedSeed`) without the nursery. Prints seconds,
-// lots per second and the ratio harvest / reference. Runs on PGlite and on PostgreSQL.
+// written directly through the germ module (`receiveHarvestedSeed`) in one transaction, without the nursery.
+// Prints seconds, lots per second and the ratio harvest / reference. Runs on PGlite and on PostgreSQL.
 //
 //   npm run -w bench nursery                          # both databases, 2,000 pollinations
 //   npm run -w bench nursery -- --db pglite --count 500
@@ -25,7 +27,10 @@ import { sysCrop, sysOrg, sysUser } from '../../apps/server/src/modules/system';
 import { createActivity } from '../../apps/server/src/modules/nursery/activity/activity.service';
 import { entriesFromGermplasm } from '../../apps/server/src/modules/nursery/entry/entry.service';
 import { nurseryEntry } from '../../apps/server/src/modules/nursery/entry/entry.tables';
-import { harvestPollinations } from '../../apps/server/src/modules/nursery/harvest/harvest.service';
+import { HARVEST_JOB_CHUNK, HarvestStart } from '../../packages/contracts/src/nursery';
+import { JobQueue, sysTask } from '../../apps/server/src/modules/common';
+import { defineHarvestJob, HARVEST_JOB, startHarvestTask } from '../../apps/server/src/modules/nursery/harvest/harvest.job';
+import { nurseryHarvest } from '../../apps/server/src/modules/nursery/harvest/harvest.tables';
 import { finishPollinations, planSelfs, recordPollinations } from '../../apps/server/src/modules/nursery/pollination/pollination.service';
 import { nurseryPollination } from '../../apps/server/src/modules/nursery/pollination/pollination.tables';
 
@@ -139,18 +144,33 @@ async function runOne(kind: 'pglite' | 'postgres') {
     });
     const reference = (performance.now() - t0) / 1000;
 
+    // The harvest task, as the harvest page starts it (every waiting pollination), run by a worker.
+    const log = { error: console.error, warn: () => undefined, info: () => undefined, debug: () => undefined } as never;
+    const queue = new JobQueue(database, { worker: true, log, pollingIntervalSeconds: 0.5 });
+    defineHarvestJob(queue);
+    await queue.start();
     t0 = performance.now();
-    const result = await harvestPollinations(db, ctx, src, {
-      activityId: activity.id,
-      pollinationIds: ids,
-      harvestType: 'bulk',
-      placeId: box.id,
-      unit: 'g',
-      quantity: 100,
-      remark: null,
-    });
-    const harvest = (performance.now() - t0) / 1000;
-    if (result.harvested !== count) throw new Error(`harvested ${result.harvested} of ${count}`);
+    let harvest = 0;
+    try {
+      const input = HarvestStart.parse({ activityId: activity.id, all: true, harvestType: 'bulk', placeId: box.id, unit: 'g', quantity: 100 });
+      const { taskId, count: queued } = await startHarvestTask(db, ctx, src, input, 'en');
+      if (queued !== count) throw new Error(`task of ${queued} pollinations, not ${count}`);
+      await queue.enqueue(HARVEST_JOB, taskId);
+      let last = -1;
+      for (;;) {
+        const [task] = await db.select().from(sysTask).where(eq(sysTask.id, taskId));
+        if (task.progress !== last && process.env.BENCH_VERBOSE) console.log(`  ${(task.progress * 100).toFixed(0)}% ${task.message ?? ''}`);
+        last = task.progress;
+        if (task.status === 'succeeded') break;
+        if (task.status === 'failed' || task.status === 'cancelled') throw new Error(`harvest task ${task.status}: ${task.message}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      harvest = (performance.now() - t0) / 1000;
+    } finally {
+      await queue.stop();
+    }
+    const harvested = await db.select({ id: nurseryHarvest.id }).from(nurseryHarvest).where(eq(nurseryHarvest.activityId, activity.id));
+    if (harvested.length !== count) throw new Error(`harvested ${harvested.length} of ${count}`);
     return { database: kind, count, harvestSeconds: harvest, referenceSeconds: reference, lotsPerSecond: count / harvest, ratio: harvest / reference };
   } finally {
     await database.close();
@@ -168,7 +188,7 @@ const kinds = which === 'both' ? (['pglite', 'postgres'] as const) : [which as '
 for (const kind of kinds) {
   const r = await runOne(kind);
   console.log(
-    `${r.database}: harvest of ${r.count} pollinations into seed lots in one transaction ${r.harvestSeconds.toFixed(2)} s (${r.lotsPerSecond.toFixed(0)} lots/s); ` +
+    `${r.database}: harvest task of ${r.count} pollinations into seed lots (chunks of ${HARVEST_JOB_CHUNK}) ${r.harvestSeconds.toFixed(2)} s (${r.lotsPerSecond.toFixed(0)} lots/s); ` +
       `reference (the same lots through the germ module alone) ${r.referenceSeconds.toFixed(2)} s; ratio ${r.ratio.toFixed(2)}`,
   );
 }

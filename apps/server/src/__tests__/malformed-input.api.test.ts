@@ -29,6 +29,7 @@ beforeAll(async () => {
   else absent.add('/api/doe/api/harvest/entries');
   const nurseries = await t.call('GET', '/api/nursery/api/activity/page', { token });
   for (const part of ['entry', 'pollination', 'harvest']) required[`/api/nursery/api/${part}/page`] = { activityId: String(nurseries.body.rows[0].id) };
+  required['/api/nursery/api/entry/export'] = { activityId: String(nurseries.body.rows[0].id) };
 });
 afterAll(() => t.close());
 

@@ -167,6 +167,14 @@ export const dhEntry = resource(
       params: IdParam,
       data: DhEntryDetail,
     },
+    ofLot: {
+      method: 'GET',
+      path: '/ofLot/:id',
+      permission: P.dhEntryList,
+      summary: 'The DH batch that made a D1 seed lot (by the lot id), with its events and its chain back to the source cross',
+      params: IdParam,
+      data: DhEntryDetail,
+    },
     sources: {
       method: 'GET',
       path: '/sources',

@@ -6,6 +6,8 @@ import { nurseryPermissions as P } from './permissions';
 import { NurseryGeneration, optionalText, PollinationType, Updated } from './shared';
 
 export const EntryFromList = z.object({ activityId: z.number().int().positive(), germListId: z.number().int().positive() });
+export const EntryFromGroup = z.object({ activityId: z.number().int().positive(), entryGroupId: z.number().int().positive() });
+export type EntryFromGroup = z.input<typeof EntryFromGroup>;
 export const EntryFromGermplasm = z.object({
   activityId: z.number().int().positive(),
   germplasmIds: z.array(z.number().int().positive()).min(1).max(500),
@@ -73,6 +75,22 @@ export const entry = resource(
       permission: P.entryAdd,
       summary: 'Adds the entries of a planting list to a nursery (plot numbers follow on)',
       body: EntryFromList,
+      data: Updated,
+    },
+    export: {
+      method: 'GET',
+      path: '/export',
+      permission: P.entryList,
+      summary: "A nursery's entries (with the table's keyword and filters) as xlsx",
+      query: EntryPageQuery,
+      file: true,
+    },
+    fromGroup: {
+      method: 'POST',
+      path: '/fromGroup',
+      permission: P.entryAdd,
+      summary: 'Adds the members of a DOE entry group (nursery or experiment group) to a nursery (plot numbers follow on)',
+      body: EntryFromGroup,
       data: Updated,
     },
     fromGermplasm: {

@@ -30,6 +30,7 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
     'zh-CN': '材料 {name} 已有 {count} 个授粉记录，不能删除',
     en: 'Entry {name} has {count} pollinations and cannot be deleted',
   },
+  NURSERY_GROUP_EMPTY: { 'zh-CN': '材料组 {name} 没有材料', en: 'The entry group {name} has no members' },
   NURSERY_LIST_EMPTY: { 'zh-CN': '所选清单没有材料', en: 'The chosen list has no entries' },
   NURSERY_POLLINATION_FINISHED: {
     'zh-CN': '授粉 {code} 已完成，不能再修改',
@@ -44,6 +45,25 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
     en: 'Pollination {code} must be finished with a successful result to be harvested',
   },
   NURSERY_ALREADY_HARVESTED: { 'zh-CN': '授粉 {code} 已收获', en: 'Pollination {code} has already been harvested' },
+  NURSERY_HARVEST_NONE_CHOSEN: { 'zh-CN': '请选择要收获的授粉，或选择收获全部待收获的授粉', en: 'Choose the pollinations to harvest, or harvest all waiting' },
+  NURSERY_HARVEST_NONE_WAITING: { 'zh-CN': '苗圃 {code} 没有待收获的授粉', en: 'Nursery {code} has no pollinations waiting for harvest' },
+  NURSERY_HARVEST_TOO_MANY: {
+    'zh-CN': '一次最多收获 {max} 个授粉（本次 {count} 个）',
+    en: 'At most {max} pollinations can be harvested at once ({count} chosen)',
+  },
+  NURSERY_CROSS_LIST_FORMAT: {
+    'zh-CN': '杂交组合清单须为 .xlsx 或 .csv 文件，首行为表头（母本、父本）',
+    en: 'A cross list is an .xlsx or .csv file whose first row names the columns (female, male)',
+  },
+  NURSERY_CROSS_LIST_EMPTY: { 'zh-CN': '杂交组合清单没有数据行', en: 'The cross list has no rows' },
+  NURSERY_CROSS_LIST_TOO_MANY: { 'zh-CN': '杂交组合清单最多 {max} 行', en: 'A cross list has at most {max} rows' },
+  NURSERY_CROSS_LIST_REQUIRED: { 'zh-CN': '缺少材料编号', en: 'The material number is missing' },
+  NURSERY_CROSS_LIST_UNKNOWN: { 'zh-CN': '材料编号 {value} 不是本苗圃的材料', en: 'Material number {value} is not an entry of this nursery' },
+  NURSERY_LABELS_NONE: { 'zh-CN': '没有可打印标签的收获', en: 'There are no harvests to print labels for' },
+  NURSERY_LABELS_TOO_MANY: {
+    'zh-CN': '标签数 {count} 超过单个 PDF 上限 {max}',
+    en: '{count} labels are more than one PDF can hold ({max})',
+  },
   NURSERY_GENERATION_ADVANCE: {
     'zh-CN': '材料 {name} 的世代 {generation} 不能再推进',
     en: 'The generation {generation} of entry {name} cannot be advanced',
@@ -128,6 +148,7 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
 export const nurseryFieldLabels: Record<string, Translations> = {
   activityId: { 'zh-CN': '苗圃活动', en: 'Nursery activity' },
   germListId: { 'zh-CN': '种植清单', en: 'Planting list' },
+  entryGroupId: { 'zh-CN': '材料组', en: 'Entry group' },
   germplasmIds: { 'zh-CN': '种质', en: 'Germplasm' },
   entryIds: { 'zh-CN': '材料', en: 'Entries' },
   femaleEntryIds: { 'zh-CN': '母本', en: 'Females' },
@@ -142,6 +163,10 @@ export const nurseryFieldLabels: Record<string, Translations> = {
   quantity: { 'zh-CN': '数量', en: 'Quantity' },
   unit: { 'zh-CN': '单位', en: 'Unit' },
   harvestType: { 'zh-CN': '收获方式', en: 'Harvest type' },
+  harvestIds: { 'zh-CN': '收获', en: 'Harvests' },
+  fields: { 'zh-CN': '标签字段', en: 'Label fields' },
+  copies: { 'zh-CN': '份数', en: 'Copies' },
+  labelFormat: { 'zh-CN': '标签规格', en: 'Label format' },
   attributes: { 'zh-CN': '属性', en: 'Attributes' },
   formula: { 'zh-CN': '公式', en: 'Formula' },
   order: { 'zh-CN': '顺序', en: 'Order' },

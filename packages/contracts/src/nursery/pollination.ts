@@ -16,6 +16,22 @@ export const CrossPlan = z.object({
 });
 export type CrossPlan = z.input<typeof CrossPlan>;
 
+/** A cross list from a file (xlsx or CSV): one cross a row, the female's and the male's material numbers. */
+export const CROSS_LIST_MAX_ROWS = 2_000;
+export const CROSS_LIST_MAX_BYTES = 5 * 1024 * 1024;
+export const CrossListQuery = z.object({ activityId: z.coerce.number().int().positive() });
+export type CrossListQuery = z.input<typeof CrossListQuery>;
+/** What the cross list did: every row checked; any refused row plans nothing (all or nothing), each named with its reason. */
+export const CrossListReport = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  planned: z.number().int(),
+  refused: z.boolean(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+});
+export type CrossListReport = z.infer<typeof CrossListReport>;
+
 export const SelfPlan = z.object({ activityId: z.number().int().positive(), type: z.enum(['self', 'dh']), entryIds: entryIds.min(1) });
 export type SelfPlan = z.input<typeof SelfPlan>;
 
@@ -100,6 +116,16 @@ export const pollination = resource(
       summary: 'Plans crosses from chosen females and males (at least one of each, within the male-parents-per-material limit)',
       body: CrossPlan,
       data: Updated,
+    },
+    importCrosses: {
+      method: 'POST',
+      path: '/importCrosses',
+      permission: P.pollinationPlan,
+      summary:
+        'Plans crosses from a cross list file (multipart `file`, xlsx or CSV: columns female and male with material numbers; activityId in the query) with the planning rules; a row report, all or nothing',
+      query: CrossListQuery,
+      bodyType: 'multipart',
+      data: CrossListReport,
     },
     planSelf: {
       method: 'POST',

@@ -5,6 +5,7 @@ import { activityRoutes } from './activity/activity.routes';
 import { dhEntryRoutes } from './dh-entry/dh-entry.routes';
 import { dhFlowRoutes } from './dh-flow/dh-flow.routes';
 import { entryRoutes } from './entry/entry.routes';
+import { defineHarvestJob } from './harvest/harvest.job';
 import { harvestRoutes } from './harvest/harvest.routes';
 import { pollinationRoutes } from './pollination/pollination.routes';
 import { surveyRoutes } from './survey/survey.routes';
@@ -23,6 +24,7 @@ export const nurseryModule: ServerModule<JobQueue> = {
     dhEntryRoutes(app);
     surveyRoutes(app);
   },
+  jobs: (queue: JobQueue) => defineHarvestJob(queue),
   menus: nurseryMenus,
   seedDemo: seedNurseryDemo,
 };

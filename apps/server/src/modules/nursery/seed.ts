@@ -5,7 +5,11 @@ import type { SeedOrg } from '../../platform/module';
 import type { AuditSource } from '../audit';
 import { germGermplasm } from '../germ/germplasm/germplasm.tables';
 import { germPlace } from '../germ/place/place.tables';
+import { DhEntryCreate, DhEventCreate, DhFlowCreate } from '@breedwise/contracts/nursery';
 import { createActivity } from './activity/activity.service';
+import { createDhEntry, createDhEvent } from './dh-entry/dh-entry.service';
+import { createDhFlow } from './dh-flow/dh-flow.service';
+import { nurseryHarvest } from './harvest/harvest.tables';
 import { entriesFromGermplasm } from './entry/entry.service';
 import { harvestPollinations } from './harvest/harvest.service';
 import { finishPollinations, planCrosses, planSelfs, recordPollinations } from './pollination/pollination.service';
@@ -21,7 +25,9 @@ const PARENTS = ['郑58', 'PH6WC', 'PH4CV', 'Mo17', 'CML159', 'LH198'];
  * A maize nursery of the demo organisation, made through the module's own services as a breeder would:
  * six inbreds entered from the germplasm bank, crosses (郑58 and PH6WC as females with three males), a self
  * and a DH induction of an F1 cross, recorded and finished; the successful ones harvested into seed lots.
- * A second nursery stays in planning with open crosses (the dashboard's breeding-list to-dos).
+ * The DH induction's D0 harvest is carried by a DH batch through every step to a D1 seed lot (a second
+ * batch waits at chromosome doubling). A second nursery stays in planning with open crosses (with the open
+ * batch, the dashboard's breeding-list to-dos).
  */
 export async function seedNurseryDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
   const maize = org.crops.maize;
@@ -109,6 +115,7 @@ export async function seedNurseryDemo(db: DbOrTx, org: SeedOrg): Promise<void> {
     done.id,
     entries.map((e) => e.id),
   );
+  await seedDhBatches(db, ctx, src, done.id, box.id);
 
   const open = await createActivity(db, ctx, {
     name: '2026 冬繁南繁圃',
@@ -149,4 +156,67 @@ async function seedSurvey(db: DbOrTx, ctx: RequestContext, orgId: number, cropId
       await observeSurvey(db, { ...ctx, username: '王育种' }, { activityId, entryId, variableId: v.id, value, person: '王育种' });
     }
   }
+}
+
+/**
+ * The DH flow template of the demo (kernels counted at induction, the induction rate computed) and two DH
+ * batches from the DH induction's D0 harvest, through the module's services: one carried through
+ * induction, haploid identification, chromosome doubling, transplanting and D0 selfing to a D1 seed lot,
+ * one waiting at chromosome doubling.
+ */
+async function seedDhBatches(db: DbOrTx, ctx: RequestContext, src: AuditSource, activityId: number, placeId: number) {
+  const [d0] = await db
+    .select({ id: nurseryHarvest.id })
+    .from(nurseryHarvest)
+    .innerJoin(nurseryPollination, eq(nurseryPollination.id, nurseryHarvest.pollinationId))
+    .where(and(eq(nurseryHarvest.activityId, activityId), eq(nurseryPollination.type, 'dh')))
+    .limit(1);
+  if (!d0) return;
+  const flow = await createDhFlow(
+    db,
+    ctx,
+    DhFlowCreate.parse({
+      name: '玉米 DH 标准流程',
+      code: 'MZ-DH',
+      remark: '演示：诱导率 = 单倍体粒数 / 总粒数 × 100',
+      attributes: [
+        { name: '总粒数', code: 'total', type: 'number', order: 1 },
+        { name: '单倍体粒数', code: 'haploid', type: 'number', order: 2 },
+        { name: '诱导系', code: 'inducer', type: 'select', order: 3, options: ['CAU5', 'RWS', 'CHOI3'] },
+        { name: '诱导率 (%)', code: 'rate', type: 'formula', order: 4, formula: 'haploid / total * 100' },
+        { name: '加倍成功株数', code: 'doubled', type: 'number', order: 5 },
+      ],
+    }),
+  );
+  const batch = (batchNo: string, fieldNo: string, germCount: number) =>
+    createDhEntry(
+      db,
+      ctx,
+      DhEntryCreate.parse({
+        harvestId: d0.id,
+        listName: '2026 春季 DH 清单',
+        project: '玉米 DH 育种',
+        year: 2026,
+        season: 'spring',
+        fieldNo,
+        germCount,
+        batchNo,
+        taskName: '春季诱导',
+        flowId: flow.id,
+        remark: null,
+      }),
+    );
+  const step = (dhEntryId: number, s: string, date: string, count: number, extra: Record<string, unknown> = {}) =>
+    createDhEvent(db, ctx, src, DhEventCreate.parse({ dhEntryId, step: s, date, person: '李 DH', count, ...extra }));
+
+  const full = await batch('DH-2026-01', 'DH', 600);
+  await step(full.id, 'induction', '2026-03-02', 600, { values: { total: 600, haploid: 54, inducer: 'CAU5' } });
+  await step(full.id, 'identification', '2026-03-20', 54, { values: { haploid: 51 } });
+  await step(full.id, 'doubling', '2026-04-05', 51, { values: { doubled: 38 } });
+  await step(full.id, 'transplanting', '2026-04-25', 38);
+  await step(full.id, 'selfing', '2026-08-10', 31, { placeId, unit: 'g', quantity: 240, remark: '演示：D0 自交收获 D1 种子' });
+
+  const waiting = await batch('DH-2026-02', 'DHB2', 400);
+  await step(waiting.id, 'induction', '2026-03-03', 400, { values: { total: 400, haploid: 33, inducer: 'RWS' } });
+  await step(waiting.id, 'identification', '2026-03-21', 33, { values: { haploid: 30 } });
 }

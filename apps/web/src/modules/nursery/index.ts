@@ -18,6 +18,13 @@ export const nurseryModule: ModuleManifest = {
       load: () => import('./dh/pages/DhEntryDetailPage'),
     },
     {
+      // The D1 seed lot's DH chain, opened from the seed inventory.
+      route: '/nursery/dh/entry/lotChain/:lotId',
+      titleKey: 'nursery.dhEntry.viewTitle',
+      parentPath: '/nursery/dh/entry',
+      load: () => import('./dh/pages/DhEntryDetailPage'),
+    },
+    {
       route: '/nursery/dh/events/addDHEvent',
       titleKey: 'nursery.dhEvent.addTitle',
       parentPath: '/nursery/dh/entry',
@@ -63,7 +70,7 @@ export const nurseryModule: ModuleManifest = {
   dashboard: {
     todos: [
       {
-        // The breeding lists: my open pollinations and my successes waiting for harvest.
+        // The breeding lists: my open pollinations, my successes waiting for harvest and my DH batches with a step due.
         key: 'nursery.breedingLists',
         titleKey: 'nursery.todo.breedingLists',
         permission: P.pollinationList,

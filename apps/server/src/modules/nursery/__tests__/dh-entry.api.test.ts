@@ -78,7 +78,7 @@ beforeAll(async () => {
   expect(dh).toMatchObject({ generation: 'D0', pedigree: 'DHA/DHB' });
   d0Harvest = dh.id;
   d0Germplasm = dh.germplasmId;
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const batch = (over: Record<string, unknown> = {}) => ({
@@ -243,5 +243,65 @@ describe('DH batches and events', () => {
         )
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('DH batches in the breeding lists, the inventory and the demo data', () => {
+  it("counts the caller's open DH batches in the dashboard's to-do until the D1 lot, and not those of others", async () => {
+    const mine = async (token: string) => (await t.call('GET', `${N}/todo/mine`, { token })).body.data;
+    const before = await mine(admin);
+    const created = await t.call('POST', `${N}/dhEntry/create`, { token: admin, body: batch({ germplasmId: d0Germplasm }) });
+    const id = created.body.data.id;
+    expect(await mine(admin)).toMatchObject({ dhSteps: before.dhSteps + 1, total: before.total + 1 });
+    expect((await mine(breeder)).dhSteps).toBe(0);
+    await event(id, 'induction', 100);
+    expect((await mine(admin)).dhSteps).toBe(before.dhSteps + 1);
+    await event(id, 'identification', 10);
+    await event(id, 'doubling', 9);
+    await event(id, 'transplanting', 8);
+    await event(id, 'selfing', 7, { placeId: box, unit: 'g', quantity: 10 });
+    expect(await mine(admin)).toMatchObject({ dhSteps: before.dhSteps, total: before.total });
+  });
+
+  it('answers the DH batch of a D1 lot (its chain back to the cross), and 404 for any other lot or organisation', async () => {
+    const created = await t.call('POST', `${N}/dhEntry/create`, { token: admin, body: batch({ harvestId: d0Harvest }) });
+    const id = created.body.data.id;
+    await event(id, 'induction', 50);
+    await event(id, 'identification', 5);
+    await event(id, 'doubling', 5);
+    await event(id, 'transplanting', 5);
+    const selfing = await event(id, 'selfing', 4, { placeId: box, unit: 'g', quantity: 30 });
+    const lotId = selfing.body.data.lotId;
+    const ofLot = await t.call('GET', `${N}/dhEntry/ofLot/${lotId}`, { token: breeder });
+    expect(ofLot.status).toBe(200);
+    expect(ofLot.body.data).toMatchObject({ id, lotId });
+    expect(ofLot.body.data.chain[0]).toMatchObject({ kind: 'cross', code: 'DHX-P001' });
+    expect(ofLot.body.data.chain.at(-1)).toMatchObject({ kind: 'lot', code: selfing.body.data.lotNo });
+    // The lot's seed source is what the inventory links by.
+    const lot = (await t.call('GET', `${G}/lot/page`, { token: admin, query: { keyword: selfing.body.data.lotNo } })).body.rows[0];
+    expect(lot.seedSource).toMatch(/^DH /);
+    // The D0 lot of the induction's harvest was made by no DH batch.
+    const d0Lot = (
+      await t.call('GET', `${N}/harvest/page`, {
+        token: admin,
+        query: { activityId: (await t.call('GET', `${N}/activity/page`, { token: admin, query: { keyword: 'DHI' } })).body.rows[0].id },
+      })
+    ).body.rows[0].lotId;
+    expect((await t.call('GET', `${N}/dhEntry/ofLot/${d0Lot}`, { token: admin })).status).toBe(404);
+    expect((await t.call('GET', `${N}/dhEntry/ofLot/${lotId}`, { token: outsider })).status).toBe(404);
+  });
+
+  it('holds a demo DH batch carried from the demo nursery to a D1 seed lot, and one waiting at chromosome doubling', async () => {
+    const page = await t.call('GET', `${N}/dhEntry/page`, { token: admin, query: { keyword: 'DH-2026-0' } });
+    const byBatch = Object.fromEntries(page.body.rows.map((r: { batchNo: string }) => [r.batchNo, r]));
+    expect(byBatch['DH-2026-01']).toMatchObject({ nextStep: null, fieldNo: 'DH', generation: 'D0' });
+    expect(byBatch['DH-2026-02']).toMatchObject({ nextStep: 'doubling', lotId: null });
+    const full = (await t.call('GET', `${N}/dhEntry/detail/${byBatch['DH-2026-01'].id}`, { token: admin })).body.data;
+    expect(full.events.map((e: { step: string }) => e.step)).toEqual(['induction', 'identification', 'doubling', 'transplanting', 'selfing']);
+    expect(full.events[0].values).toMatchObject({ total: 600, haploid: 54, rate: 9 });
+    expect(full.chain.map((l: { kind: string }) => l.kind)).toEqual(['induction', 'harvest', 'entry', 'event', 'event', 'event', 'event', 'event', 'lot']);
+    expect(full.chain[0].code).toBe('NUR-2026-S-P008');
+    const lot = (await t.call('GET', `${G}/lot/page`, { token: admin, query: { keyword: full.lotNo } })).body.rows[0];
+    expect(lot).toMatchObject({ generation: 'D1', quantity: 240 });
   });
 });

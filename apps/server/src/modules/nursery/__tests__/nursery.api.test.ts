@@ -19,7 +19,7 @@ beforeAll(async () => {
   const shelf = await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'shelf', parentId: wh.body.data.id, code: 'N-WH-A', name: 'A' } });
   box = (await t.call('POST', `${G}/place/create`, { token: admin, body: { level: 'box', parentId: shelf.body.data.id, code: 'N-WH-A-1', name: 'Box 1' } }))
     .body.data.id;
-});
+}, 180_000);
 afterAll(() => t.close());
 
 let seq = 0;
@@ -373,12 +373,14 @@ describe("the dashboard's breeding-list to-do", () => {
     expect((await t.call('GET', `${N}/todo/mine`, { token: admin })).body.data).toEqual({
       pollinations: before.pollinations + 2,
       harvests: before.harvests,
+      dhSteps: before.dhSteps,
       total: before.total + 2,
     });
     await recordAndFinish([p1.id]);
     expect((await t.call('GET', `${N}/todo/mine`, { token: admin })).body.data).toEqual({
       pollinations: before.pollinations + 1,
       harvests: before.harvests + 1,
+      dhSteps: before.dhSteps,
       total: before.total + 2,
     });
     expect((await t.call('GET', `${N}/todo/mine`, { token: breeder })).body.data.total).toBe(0);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { nurseryApi } from '@breedwise/contracts/nursery';
 import { registerEndpoints } from '../../../platform/endpoints';
 import { sourceOf } from '../../audit';
-import { createDhEntry, createDhEvent, deleteDhEntry, dhSources, getDhEntry, getDhEvent, listDhEntries } from './dh-entry.service';
+import { createDhEntry, createDhEvent, deleteDhEntry, dhEntryOfLot, dhSources, getDhEntry, getDhEvent, listDhEntries } from './dh-entry.service';
 
 /** DH batches and their events: the handlers of `@breedwise/contracts/nursery` (dhEntry, dhEvent). */
 export function dhEntryRoutes(app: FastifyInstance) {
@@ -10,6 +10,7 @@ export function dhEntryRoutes(app: FastifyInstance) {
   registerEndpoints(app, nurseryApi.resources.dhEntry, {
     page: (req) => listDhEntries(db, req.ctx, req.query),
     detail: (req) => getDhEntry(db, req.ctx, req.params.id),
+    ofLot: (req) => dhEntryOfLot(db, req.ctx, req.params.id),
     sources: (req) => dhSources(db, req.ctx, req.query),
     create: (req) => createDhEntry(db, req.ctx, req.body),
     remove: async (req) => {

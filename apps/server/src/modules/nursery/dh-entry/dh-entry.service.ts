@@ -228,6 +228,16 @@ export async function getDhEntry(db: DbOrTx, ctx: RequestContext, id: number): P
   return { ...row, events: evs, chain };
 }
 
+/** The DH batch whose D0 selfing made a seed lot (the inventory's D1 lot links here); 404 for any other lot. */
+export async function dhEntryOfLot(db: DbOrTx, ctx: RequestContext, lotId: number): Promise<DhEntryDetail> {
+  const [row] = await db
+    .select({ id: E.id })
+    .from(E)
+    .where(and(inCrop(E, ctx), eq(E.lotId, lotId)));
+  if (!row) throw notFound();
+  return getDhEntry(db, ctx, row.id);
+}
+
 /** Creates a DH batch of D0 material: a DH induction's harvest or a D0 germplasm record; parents and pedigree come from the record. */
 export async function createDhEntry(db: DbOrTx, ctx: RequestContext, input: z.output<typeof DhEntryCreate>): Promise<DhEntryRow> {
   const cropId = requireCropWrite(ctx);

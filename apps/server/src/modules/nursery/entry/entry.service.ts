@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
+import { doeEntryGroup, doeEntryGroupMember } from '../../doe/entry-group/entry-group.tables';
 import { doeGermList, doeGermListEntry } from '../../doe/germlist/germlist.tables';
 import { germGermplasm } from '../../germ/germplasm/germplasm.tables';
 import { getActivity, openActivity } from '../activity/activity.service';
@@ -160,6 +161,36 @@ export async function entriesFromList(db: DbOrTx, ctx: RequestContext, input: { 
         femaleParent: match?.female ?? null,
         maleParent: match?.male ?? null,
         source: `list:${gl.name}`,
+      };
+    });
+    return appendEntries(tx, input.activityId, rows);
+  });
+}
+
+/** The members of a DOE entry group (nursery or experiment group) of the crop as entries, in member order, linked to germplasm as from a list. */
+export async function entriesFromGroup(db: DbOrTx, ctx: RequestContext, input: { activityId: number; entryGroupId: number }): Promise<number> {
+  return db.transaction(async (tx) => {
+    await openActivity(tx, ctx, input.activityId, true);
+    const [group] = await tx
+      .select()
+      .from(doeEntryGroup)
+      .where(and(inOrg(doeEntryGroup, ctx), eq(doeEntryGroup.cropId, ctx.cropId!), eq(doeEntryGroup.id, input.entryGroupId)));
+    if (!group) throw notFound();
+    const members = await tx.select().from(doeEntryGroupMember).where(eq(doeEntryGroupMember.groupId, group.id)).orderBy(asc(doeEntryGroupMember.seq));
+    if (!members.length) throw new AppError(400, 'NURSERY_GROUP_EMPTY', { name: group.name });
+    const known = await germplasmByKey(tx, ctx, [...new Set(members.map((m) => m.materialName))]);
+    const rows = members.map((m) => {
+      const g = validateGeneration(m.generation ?? '');
+      if (!g.ok) throw new AppError(400, 'NURSERY_GENERATION_INVALID', { value: `${m.materialName}: ${m.generation ?? ''}` });
+      const match = known.get(m.materialName);
+      return {
+        name: m.materialName,
+        germplasmId: match?.id ?? null,
+        generation: g.code,
+        pedigree: m.pedigree,
+        femaleParent: match?.female ?? null,
+        maleParent: match?.male ?? null,
+        source: `group:${group.name}`,
       };
     });
     return appendEntries(tx, input.activityId, rows);

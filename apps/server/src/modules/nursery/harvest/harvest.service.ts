@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { harvestList, type HarvestCreate, type HarvestPageQuery, type HarvestRow } from '@breedwise/contracts/nursery';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import type { RequestContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
@@ -74,60 +74,85 @@ export async function listHarvests(db: DbOrTx, ctx: RequestContext, q: z.output<
   };
 }
 
+/** What a harvest takes besides its pollinations. */
+export type HarvestFields = Omit<z.output<typeof HarvestCreate>, 'pollinationIds' | 'activityId'>;
+
+/** Refuses a pollination that is not a finished success, or was harvested already. */
+export function checkHarvestable(r: { code: string; harvested: boolean; finished: boolean; result: string | null }) {
+  if (r.harvested) throw new AppError(409, 'NURSERY_ALREADY_HARVESTED', { code: r.code });
+  if (!r.finished || r.result !== 'success') throw new AppError(409, 'NURSERY_NOT_HARVESTABLE', { code: r.code });
+}
+
 /**
- * Harvests finished successful pollinations, all or none, in ONE transaction: for each, a germplasm record
- * (progeny name, pedigree, generation, parents from the entries' germplasm, the pollination as source), a
- * seed lot at the chosen place with the harvested quantity deposited in the ledger, and the harvest row.
- * The pollinations are locked first: a second harvest of the same pollination, even at the same moment,
- * waits and is then refused (and the unique index on the pollination backs this up).
+ * Harvests pollinations inside the caller's transaction: for each, a germplasm record (progeny name,
+ * pedigree, generation, parents from the entries' germplasm, the pollination as source), a seed lot at the
+ * chosen place with the harvested quantity deposited in the ledger, and the harvest row (with the task that
+ * made it, for a harvest job). The pollinations are locked first: a second harvest of the same pollination,
+ * even at the same moment, waits and is then refused (and the unique index on the pollination backs this up).
+ */
+export async function harvestInTx(
+  tx: Tx,
+  ctx: RequestContext,
+  src: AuditSource,
+  activity: { id: number; code: string; year: number },
+  fields: HarvestFields,
+  pollinationIds: number[],
+  taskId: number | null = null,
+) {
+  const rows = await lockPollinations(tx, ctx, pollinationIds, { activityId: activity.id, finishedActivityOk: true });
+  for (const r of rows) checkHarvestable(r);
+  const entryIds = [...new Set(rows.flatMap((r) => [r.femaleEntryId, r.maleEntryId]).filter((v): v is number => v !== null))];
+  const entries = new Map(
+    (await tx.select({ id: nurseryEntry.id, germplasmId: nurseryEntry.germplasmId }).from(nurseryEntry).where(inArray(nurseryEntry.id, entryIds))).map((e) => [
+      e.id,
+      e.germplasmId,
+    ]),
+  );
+  const lotIds: number[] = [];
+  for (const r of rows) {
+    const female = entries.get(r.femaleEntryId) ?? null;
+    const male = r.maleEntryId !== null ? (entries.get(r.maleEntryId) ?? null) : r.type === 'self' ? female : null;
+    const harvestNumber = r.code.replace(/-P(\d+)$/, '-H$1');
+    const seed = await receiveHarvestedSeed(tx, ctx, src, {
+      name: r.progenyName,
+      type: r.type === 'dh' ? 'dh' : 'breeding',
+      generation: r.progenyGeneration,
+      pedigree: r.progenyPedigree,
+      femaleParentId: female,
+      maleParentId: male,
+      source: `${activity.code} ${r.code} (${r.type})`,
+      placeId: fields.placeId,
+      unit: fields.unit,
+      quantity: fields.quantity,
+      harvestYear: activity.year,
+      reason: `harvest ${harvestNumber}`,
+      remark: fields.remark,
+    });
+    await tx.update(nurseryPollination).set({ harvested: true }).where(eq(nurseryPollination.id, r.id));
+    await tx.insert(H).values({
+      activityId: activity.id,
+      pollinationId: r.id,
+      harvestNumber,
+      harvestType: fields.harvestType,
+      germplasmId: seed.germplasmId,
+      lotId: seed.lotId,
+      txnId: seed.txnId,
+      taskId,
+      createdBy: ctx.userId,
+    });
+    lotIds.push(seed.lotId);
+  }
+  return { harvested: rows.length, lotIds };
+}
+
+/**
+ * Harvests finished successful pollinations (at most 200), all or none, in ONE transaction (see
+ * `harvestInTx`). More go through the harvest task (`harvest.job.ts`).
  */
 export async function harvestPollinations(db: DbOrTx, ctx: RequestContext, src: AuditSource, input: z.output<typeof HarvestCreate>) {
   return db.transaction(async (tx) => {
     const activity = await activityOfCrop(tx, ctx, input.activityId);
-    const rows = await lockPollinations(tx, ctx, input.pollinationIds, { activityId: activity.id, finishedActivityOk: true });
-    for (const r of rows) {
-      if (r.harvested) throw new AppError(409, 'NURSERY_ALREADY_HARVESTED', { code: r.code });
-      if (!r.finished || r.result !== 'success') throw new AppError(409, 'NURSERY_NOT_HARVESTABLE', { code: r.code });
-    }
-    const entryIds = [...new Set(rows.flatMap((r) => [r.femaleEntryId, r.maleEntryId]).filter((v): v is number => v !== null))];
-    const entries = new Map(
-      (await tx.select({ id: nurseryEntry.id, germplasmId: nurseryEntry.germplasmId }).from(nurseryEntry).where(inArray(nurseryEntry.id, entryIds))).map(
-        (e) => [e.id, e.germplasmId],
-      ),
-    );
-    const lotIds: number[] = [];
-    for (const r of rows) {
-      const female = entries.get(r.femaleEntryId) ?? null;
-      const male = r.maleEntryId !== null ? (entries.get(r.maleEntryId) ?? null) : r.type === 'self' ? female : null;
-      const harvestNumber = r.code.replace(/-P(\d+)$/, '-H$1');
-      const seed = await receiveHarvestedSeed(tx, ctx, src, {
-        name: r.progenyName,
-        type: r.type === 'dh' ? 'dh' : 'breeding',
-        generation: r.progenyGeneration,
-        pedigree: r.progenyPedigree,
-        femaleParentId: female,
-        maleParentId: male,
-        source: `${activity.code} ${r.code} (${r.type})`,
-        placeId: input.placeId,
-        unit: input.unit,
-        quantity: input.quantity,
-        harvestYear: activity.year,
-        reason: `harvest ${harvestNumber}`,
-        remark: input.remark,
-      });
-      await tx.update(nurseryPollination).set({ harvested: true }).where(eq(nurseryPollination.id, r.id));
-      await tx.insert(H).values({
-        activityId: activity.id,
-        pollinationId: r.id,
-        harvestNumber,
-        harvestType: input.harvestType,
-        germplasmId: seed.germplasmId,
-        lotId: seed.lotId,
-        txnId: seed.txnId,
-        createdBy: ctx.userId,
-      });
-      lotIds.push(seed.lotId);
-    }
-    return { harvested: rows.length, lotIds };
+    const { pollinationIds, activityId: _activityId, ...fields } = input;
+    return harvestInTx(tx, ctx, src, activity, fields, pollinationIds);
   });
 }

@@ -2,6 +2,7 @@ import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex }
 import { HARVEST_TYPES } from '@breedwise/contracts/nursery';
 import { germGermplasm } from '../../germ/germplasm/germplasm.tables';
 import { germLot } from '../../germ/lot/lot.tables';
+import { sysTask } from '../../common/task/task.tables';
 import { sysUser } from '../../system';
 import { nurseryActivity } from '../activity/activity.tables';
 import { nurseryPollination } from '../pollination/pollination.tables';
@@ -27,6 +28,8 @@ export const nurseryHarvest = pgTable(
       .references(() => germLot.id, { onDelete: 'restrict' }),
     /** The ledger row that booked the harvested seed. */
     txnId: bigint('txn_id', { mode: 'number' }),
+    /** The background task that made it (a harvest of many pollinations); a retried task skips what it already harvested. */
+    taskId: integer('task_id').references(() => sysTask.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => sysUser.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,5 +37,6 @@ export const nurseryHarvest = pgTable(
     uniqueIndex('nursery_harvest_pollination_uq').on(t.pollinationId),
     uniqueIndex('nursery_harvest_number_uq').on(t.activityId, t.harvestNumber),
     index('nursery_harvest_activity_idx').on(t.activityId),
+    index('nursery_harvest_task_idx').on(t.taskId),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   pollinationList,
@@ -20,6 +20,7 @@ import { getActivity, openActivity } from '../activity/activity.service';
 import { nurseryActivity } from '../activity/activity.tables';
 import { entriesOf } from '../entry/entry.service';
 import { nurseryEntry } from '../entry/entry.tables';
+import { nurseryDhEntry } from '../dh-entry/dh-entry.tables';
 import { nurseryHarvest } from '../harvest/harvest.tables';
 import { nurseryPollination as P } from './pollination.tables';
 
@@ -306,6 +307,7 @@ export async function deletePollination(db: DbOrTx, ctx: RequestContext, id: num
 }
 
 /** The caller's to-dos in the current crop: open pollinations they planned (in nurseries not finished), and their finished successes not harvested. */
+/** The breeding-list to-dos of the caller (the dashboard's line). */
 export async function myTodo(db: DbOrTx, ctx: RequestContext) {
   const [row] = await db
     .select({
@@ -317,5 +319,11 @@ export async function myTodo(db: DbOrTx, ctx: RequestContext) {
     .where(and(inCrop(nurseryActivity, ctx), eq(P.createdBy, ctx.userId!)));
   const pollinations = Number(row?.pollinations ?? 0);
   const harvests = Number(row?.harvests ?? 0);
-  return { pollinations, harvests, total: pollinations + harvests };
+  // A DH batch not closed by its D0 selfing (the D1 lot) has its next step due.
+  const [dh] = await db
+    .select({ n: count() })
+    .from(nurseryDhEntry)
+    .where(and(inCrop(nurseryDhEntry, ctx), eq(nurseryDhEntry.createdBy, ctx.userId!), isNull(nurseryDhEntry.lotId)));
+  const dhSteps = Number(dh?.n ?? 0);
+  return { pollinations, harvests, dhSteps, total: pollinations + harvests + dhSteps };
 }

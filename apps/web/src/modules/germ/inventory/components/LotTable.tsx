@@ -2,6 +2,7 @@ import { useMemo, useState, type Key } from 'react';
 import { App, Button, Drawer, Dropdown, Input, Select, Space, Tooltip, Typography } from 'antd';
 import { DownOutlined, PlusOutlined, PrinterOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { FilterItem } from '@breedwise/contracts';
@@ -40,6 +41,10 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
   const [selected, setSelected] = useState<Key[]>([]);
   const [op, setOp] = useState<{ op: LotOperation | 'create'; lot: LotRow | null } | null>(null);
   const [history, setHistory] = useState<LotRow | null>(null);
+  const navigate = useNavigate();
+  // A D1 lot made by a nursery DH batch (its seed source `DH <batch> (<task>)`) links to the batch's event chain.
+  const canSeeDh = usePermission('nursery:dhEntry:list');
+  const dhChain = !!history && canSeeDh && history.generation === 'D1' && !!history.seedSource?.startsWith('DH ');
   const [labels, setLabels] = useState<number[] | null>(null);
   const canEdit = usePermission(P.inventoryEdit);
   const canCart = usePermission(P.outboundAdd) && !!onCart;
@@ -246,6 +251,20 @@ export function LotTable({ germplasmId, placeId, onCart, extraToolbar }: Props) 
         onClose={() => setHistory(null)}
         size={1000}
         title={history ? t('germ.lot.historyOf', { lotNo: history.lotNo, name: history.germplasmName }) : ''}
+        extra={
+          dhChain && (
+            <Button
+              type="link"
+              onClick={() => {
+                setHistory(null);
+                navigate(`/nursery/dh/entry/lotChain/${history.id}`);
+              }}
+              data-testid="lot-dh-chain"
+            >
+              {t('germ.lot.dhChain')}
+            </Button>
+          )
+        }
         destroyOnHidden
       >
         {history && <LedgerTable lotId={history.id} />}

@@ -12,12 +12,20 @@ import { formatValues } from '../components/values';
 
 const colorOf: Record<DhChainLink['kind'], string> = { cross: 'blue', induction: 'purple', harvest: 'gray', entry: 'orange', event: 'green', lot: 'red' };
 
-/** /nursery/dh/entry/entryDetail/:id: a DH batch, its events and its chain from the source cross to the D1 lot. */
+/**
+ * /nursery/dh/entry/entryDetail/:id: a DH batch, its events and its chain from the source cross to the D1 lot.
+ * /nursery/dh/entry/lotChain/:lotId: the same for the batch that made a D1 seed lot (the inventory links here).
+ */
 export default function DhEntryDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = Number(usePage().params.id);
-  const { data, isError } = useQuery({ queryKey: [...api.nursery.dhEntry.detail.key, id], queryFn: () => api.nursery.dhEntry.detail({ id }) });
+  const params = usePage().params;
+  const lotId = params.lotId ? Number(params.lotId) : null;
+  const id = Number(params.id);
+  const { data, isError } = useQuery({
+    queryKey: lotId ? [...api.nursery.dhEntry.ofLot.key, lotId] : [...api.nursery.dhEntry.detail.key, id],
+    queryFn: () => (lotId ? api.nursery.dhEntry.ofLot({ id: lotId }, { errorMode: 'silent' }) : api.nursery.dhEntry.detail({ id })),
+  });
   const canRecord = usePermission(P.dhEventAdd);
   useRecordTitle('nursery.dhEntry.viewTitle', data?.batchNo);
   if (!data) return <DetailState failed={isError} />;

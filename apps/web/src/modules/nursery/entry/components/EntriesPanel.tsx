@@ -14,6 +14,7 @@ import { usePermission } from '../../../../lib/permissions';
 import { api as doeApi } from '../../../doe';
 import { api } from '../../api';
 import { useSurveyValues } from '../../pollination/components/useEntryOptions';
+import { EntryMoreActions } from './EntryMoreActions';
 
 const entry = api.nursery.entry;
 
@@ -121,6 +122,12 @@ export function EntriesPanel({ activity }: { activity: ActivityRow }) {
                 {t('nursery.entry.fromList')}
               </Button>
             )}
+            <EntryMoreActions
+              activity={activity}
+              canAdd={canAdd}
+              params={{ keyword: keyword || undefined, filters: filters.length ? JSON.stringify(filters) : undefined }}
+              onAdded={refresh}
+            />
           </Space>
         }
       />

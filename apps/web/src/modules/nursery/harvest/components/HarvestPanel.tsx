@@ -1,16 +1,29 @@
-import { useMemo, useState, type Key } from 'react';
-import { Alert, App, Button, Card, Form, InputNumber, Select, Space } from 'antd';
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { Alert, App, Button, Card, Form, InputNumber, Modal, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HarvestCreate, nurseryPermissions as P, type ActivityRow, type HarvestRow, type PollinationRow } from '@breedwise/contracts/nursery';
+import {
+  HARVEST_SYNC_MAX,
+  HarvestCreate,
+  HarvestStart,
+  nurseryPermissions as P,
+  type ActivityRow,
+  type HarvestRow,
+  type PollinationRow,
+} from '@breedwise/contracts/nursery';
 import { DataTable } from '../../../../components/data-table/DataTable';
 import { ContractFormModal } from '../../../../components/form/ContractFormModal';
 import { Field } from '../../../../components/form/Field';
+import { TaskProgress, useTask } from '../../../../components/task';
 import { usePermission } from '../../../../lib/permissions';
 import { PlaceSelect } from '../../../germ';
 import { api } from '../../api';
 import { harvestTypeOptions, unitOptions } from '../../components/options';
+import { HarvestLabelModal } from './HarvestLabelModal';
+
+/** What the harvest dialog harvests: chosen pollinations, or every one waiting (always a background task). */
+type Harvesting = { ids: number[] } | { all: true; count: number };
 
 /**
  * The harvest of a nursery: its finished successful pollinations waiting for harvest, harvested into seed
@@ -23,7 +36,31 @@ export function HarvestPanel({ activity }: { activity: ActivityRow }) {
   const queryClient = useQueryClient();
   const canHarvest = usePermission(P.harvestAdd);
   const [selected, setSelected] = useState<Key[]>([]);
-  const [harvesting, setHarvesting] = useState<number[] | null>(null);
+  const [harvesting, setHarvesting] = useState<Harvesting | null>(null);
+  const waitingCount = useQuery({
+    queryKey: [...api.nursery.pollination.page.key, 'harvestable-count', activity.id],
+    queryFn: () => api.nursery.pollination.page({ activityId: activity.id, state: 'harvestable', pageSize: 1 }),
+  });
+  const waitingTotal = waitingCount.data?.total ?? 0;
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const [chosenHarvests, setChosenHarvests] = useState<Key[]>([]);
+  const [labels, setLabels] = useState(false);
+  const task = useTask(taskId);
+  const taskStatus = task.data?.status;
+  const running = taskId !== null && taskStatus !== 'succeeded' && taskStatus !== 'failed' && taskStatus !== 'cancelled';
+  // More than the synchronous harvest takes, or every waiting pollination: a background task with progress.
+  const asTask = !!harvesting && ('all' in harvesting || harvesting.ids.length > HARVEST_SYNC_MAX);
+  const harvestCount = !harvesting ? 0 : 'all' in harvesting ? harvesting.count : harvesting.ids.length;
+  useEffect(() => {
+    if (taskStatus === 'succeeded' || taskStatus === 'failed') void queryClient.invalidateQueries({ queryKey: ['nursery'] });
+    if (taskStatus === 'succeeded') void message.success(t('nursery.harvest.jobDone'));
+  }, [taskStatus, queryClient, message, t]);
+  useEffect(() => {
+    if (!running) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [running]);
   const waiting = useMemo<ColumnsType<PollinationRow>>(
     () => [
       { title: t('nursery.pollination.code'), dataIndex: 'code', key: 'code', width: 130, fixed: 'left' },
@@ -74,9 +111,14 @@ export function HarvestPanel({ activity }: { activity: ActivityRow }) {
           onSelectionChange={(keys) => setSelected(keys)}
           toolbar={
             canHarvest && (
-              <Button type="primary" disabled={!selected.length} onClick={() => setHarvesting(selected.map(Number))} data-testid="harvest-open">
-                {t('nursery.harvest.harvest')}
-              </Button>
+              <Space wrap>
+                <Button type="primary" disabled={!selected.length} onClick={() => setHarvesting({ ids: selected.map(Number) })} data-testid="harvest-open">
+                  {t('nursery.harvest.harvest')}
+                </Button>
+                <Button disabled={!waitingTotal} onClick={() => setHarvesting({ all: true, count: waitingTotal })} data-testid="harvest-all">
+                  {t('nursery.harvest.harvestAll', { count: waitingTotal })}
+                </Button>
+              </Space>
             )
           }
         />
@@ -89,17 +131,57 @@ export function HarvestPanel({ activity }: { activity: ActivityRow }) {
           params={{ activityId: activity.id }}
           columns={done}
           rowKey="id"
+          selectable
+          selectedKeys={chosenHarvests}
+          onSelectionChange={(keys) => setChosenHarvests(keys)}
+          toolbar={
+            <Button onClick={() => setLabels(true)} data-testid="harvest-labels">
+              {chosenHarvests.length ? t('nursery.harvest.labelsChosen', { count: chosenHarvests.length }) : t('nursery.harvest.labelsAll')}
+            </Button>
+          }
         />
       </Card>
+      <HarvestLabelModal
+        open={labels}
+        activityId={activity.id}
+        activityCode={activity.code}
+        harvestIds={chosenHarvests.map(Number)}
+        onClose={() => setLabels(false)}
+      />
+      <Modal
+        open={taskId !== null}
+        title={t('nursery.harvest.jobTitle')}
+        closable={!running}
+        maskClosable={false}
+        onCancel={running ? undefined : () => setTaskId(null)}
+        footer={
+          <Button type="primary" disabled={running} onClick={() => setTaskId(null)} data-testid="harvest-job-close">
+            {t('common.close')}
+          </Button>
+        }
+      >
+        {running && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('nursery.harvest.jobRunning')} />}
+        {taskId !== null && <TaskProgress taskId={taskId} />}
+      </Modal>
       <ContractFormModal
         open={!!harvesting}
-        title={t('nursery.harvest.harvestTitle', { count: harvesting?.length ?? 0 })}
-        schema={HarvestCreate}
-        initialValues={harvesting ? { activityId: activity.id, pollinationIds: harvesting, harvestType: 'bulk', unit: 'g' } : null}
+        title={t('nursery.harvest.harvestTitle', { count: harvestCount })}
+        schema={asTask ? HarvestStart : HarvestCreate}
+        initialValues={
+          harvesting
+            ? { activityId: activity.id, ...('all' in harvesting ? { all: true } : { pollinationIds: harvesting.ids }), harvestType: 'bulk', unit: 'g' }
+            : null
+        }
         onClose={() => setHarvesting(null)}
         testId="harvest-form"
         onSubmit={async (v) => {
-          const { harvested } = await api.nursery.harvest.create(v, { errorMode: 'silent' });
+          if (asTask) {
+            const started = await api.nursery.harvest.start(v as HarvestStart, { errorMode: 'silent' });
+            setSelected([]);
+            setTaskId(started.taskId);
+            return;
+          }
+          const { harvested } = await api.nursery.harvest.create(v as HarvestCreate, { errorMode: 'silent' });
           void message.success(t('nursery.harvest.done', { count: harvested }));
           setSelected([]);
           await queryClient.invalidateQueries({ queryKey: ['nursery'] });
@@ -107,9 +189,10 @@ export function HarvestPanel({ activity }: { activity: ActivityRow }) {
       >
         {() => (
           <>
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('nursery.harvest.harvestHelp')} />
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t(asTask ? 'nursery.harvest.harvestJobHelp' : 'nursery.harvest.harvestHelp')} />
             <Form.Item name="activityId" hidden />
             <Form.Item name="pollinationIds" hidden />
+            <Form.Item name="all" hidden />
             <Field name="harvestType" label={t('nursery.harvest.harvestType')}>
               <Select options={harvestTypeOptions(t)} />
             </Field>

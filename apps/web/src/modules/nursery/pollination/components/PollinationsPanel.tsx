@@ -9,6 +9,7 @@ import { DataTable } from '../../../../components/data-table/DataTable';
 import { usePermission } from '../../../../lib/permissions';
 import { api } from '../../api';
 import { nurseryPaths } from '../../paths';
+import { CrossListImport } from './CrossListImport';
 import { CrossPlanModal, SelfPlanModal } from './PlanModals';
 import { RecordModal } from './RecordModal';
 import { pollinationTags } from './resultTag';
@@ -118,6 +119,7 @@ export function PollinationsPanel({ activity }: { activity: ActivityRow }) {
                 <Button onClick={() => setPlanning('dh')} data-testid="plan-dh">
                   {t('nursery.pollination.planDh')}
                 </Button>
+                <CrossListImport activityId={activity.id} onPlanned={planned} />
               </>
             )}
             {canRecord && (
