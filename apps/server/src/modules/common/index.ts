@@ -10,6 +10,7 @@ import { tusRoutes } from './tus/tus.routes';
 export { taskLogsHandler } from './task/task.routes';
 export { saveUpload, storeStagedFile, signedFileUrl, getFile, contentDisposition, type FileDeps } from './file/file.service';
 export { sendStoredFile } from './file/file.routes';
+export { readUpload } from './multipart';
 export { sysFile } from './file/file.tables';
 export { sysTask } from './task/task.tables';
 export { createTask, appendTaskLog, taskLogs } from './task/task.service';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CROSS_LIST_MAX_BYTES, nurseryApi as api } from '@breedwise/contracts/nursery';
 import { z } from 'zod';
 import { registerEndpoints } from '../../../platform/endpoints';
-import { readUpload } from '../../common/multipart';
+import { readUpload } from '../../common';
 import { importCrossList, readCrossList } from './cross-list.service';
 import {
   myTodo,
