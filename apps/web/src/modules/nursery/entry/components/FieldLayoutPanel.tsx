@@ -115,7 +115,7 @@ export function FieldLayoutPanel({ activity }: { activity: ActivityRow }) {
           </Button>
         </Space>
       </Space>
-      {!!map.data?.unplaced && (
+      {!!map.data?.unplaced && !!map.data.plots.length && (
         <Alert
           type="warning"
           showIcon
