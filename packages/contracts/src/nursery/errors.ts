@@ -59,6 +59,33 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
   NURSERY_CROSS_LIST_TOO_MANY: { 'zh-CN': '杂交组合清单最多 {max} 行', en: 'A cross list has at most {max} rows' },
   NURSERY_CROSS_LIST_REQUIRED: { 'zh-CN': '缺少材料编号', en: 'The material number is missing' },
   NURSERY_CROSS_LIST_UNKNOWN: { 'zh-CN': '材料编号 {value} 不是本苗圃的材料', en: 'Material number {value} is not an entry of this nursery' },
+  NURSERY_LAYOUT_NO_FIELD: { 'zh-CN': '苗圃 {code} 没有指定田块，不能排布', en: 'The nursery {code} has no field to lay out on' },
+  NURSERY_LAYOUT_NO_ENTRIES: { 'zh-CN': '苗圃没有材料可排布', en: 'The nursery has no entries to lay out' },
+  NURSERY_LAYOUT_TOO_MANY: {
+    'zh-CN': '田块 {field} 放不下 {count} 份材料：每份 {rowsPerEntry} 行时最多 {capacity} 份',
+    en: 'The field {field} cannot hold {count} entries: with {rowsPerEntry} row(s) an entry it holds {capacity}',
+  },
+  NURSERY_LAYOUT_IN_USE: {
+    'zh-CN': '田块 {field} 的 {plots} 个小区本季已被使用：{users}',
+    en: '{plots} plot(s) of the field {field} are used this season by {users}',
+  },
+  NURSERY_PLOT_LABELS_NONE: { 'zh-CN': '没有已排布的材料可打印小区标签', en: 'There are no laid-out entries to print plot labels for' },
+  NURSERY_ENTRY_IMPORT_FORMAT: {
+    'zh-CN': '材料文件须为 .xlsx，首行为表头，含“名称”和“世代”列',
+    en: 'An entry file is an .xlsx file whose first row names the columns, with Name and Generation',
+  },
+  NURSERY_ENTRY_IMPORT_EMPTY: { 'zh-CN': '材料文件没有数据行', en: 'The entry file has no rows' },
+  NURSERY_ENTRY_IMPORT_TOO_MANY: { 'zh-CN': '材料文件最多 {max} 行', en: 'An entry file has at most {max} rows' },
+  NURSERY_ENTRY_IMPORT_REQUIRED: { 'zh-CN': '缺少{column}', en: 'The {column} is missing' },
+  NURSERY_ENTRY_IMPORT_DUPLICATE: {
+    'zh-CN': '材料编号 {value} 已是本苗圃的材料（重复）',
+    en: 'Material number {value} is already an entry of this nursery (duplicate)',
+  },
+  NURSERY_ENTRY_IMPORT_REPEATED: { 'zh-CN': '材料编号 {value} 在第 {row} 行已出现', en: 'Material number {value} already appears in row {row}' },
+  NURSERY_ENTRY_IMPORT_GENERATION: {
+    'zh-CN': '世代 {value} 不是 F、D 或 BC 形式（如 F2、D0、BC1F1）',
+    en: 'Generation {value} is not in F, D or BC form (F2, D0, BC1F1)',
+  },
   NURSERY_LABELS_NONE: { 'zh-CN': '没有可打印标签的收获', en: 'There are no harvests to print labels for' },
   NURSERY_LABELS_TOO_MANY: {
     'zh-CN': '标签数 {count} 超过单个 PDF 上限 {max}',
@@ -180,6 +207,8 @@ export const nurseryFieldLabels: Record<string, Translations> = {
   count: { 'zh-CN': '录入数量', en: 'Entered number' },
   step: { 'zh-CN': '步骤', en: 'Step' },
   variableIds: { 'zh-CN': '调查性状', en: 'Survey traits' },
+  rowsPerEntry: { 'zh-CN': '每份材料行数', en: 'Rows per entry' },
+  corner: { 'zh-CN': '起始角', en: 'Start corner' },
   variableId: { 'zh-CN': '性状', en: 'Trait' },
   entryId: { 'zh-CN': '材料', en: 'Entry' },
   value: { 'zh-CN': '值', en: 'Value' },

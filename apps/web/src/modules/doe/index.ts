@@ -80,3 +80,5 @@ export const doeModule: ModuleManifest = {
 };
 
 export { api } from './api';
+/** The DOE field map: draws any plots (the nursery's layout uses it). */
+export { FieldMap } from './components/FieldMap';

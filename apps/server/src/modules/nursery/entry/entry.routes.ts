@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { nurseryApi } from '@breedwise/contracts/nursery';
+import { ENTRY_IMPORT_MAX_BYTES, nurseryApi } from '@breedwise/contracts/nursery';
+import { z } from 'zod';
 import { registerEndpoints } from '../../../platform/endpoints';
-import { contentDisposition } from '../../common';
+import { contentDisposition, readUpload } from '../../common';
+import { importEntries, readEntryFile } from './entry-import.service';
+import { entryMap, layoutEntries, plotLabelPdf } from './entry-layout.service';
 import { entriesWorkbook } from './entry-export.service';
 import { deleteEntry, entriesFromGermplasm, entriesFromGroup, entriesFromList, listEntries, updateEntry } from './entry.service';
 
@@ -20,6 +23,20 @@ export function entryRoutes(app: FastifyInstance) {
         .send(buffer);
     },
     fromGermplasm: async (req) => ({ updated: await entriesFromGermplasm(db, req.ctx, req.body) }),
+    import: async (req) => {
+      // The file, at most 10 MB (a larger one is refused as too large while it arrives).
+      const file = await readUpload(req, z.object({}), ENTRY_IMPORT_MAX_BYTES, async (part) => ({ name: part.filename, bytes: await part.toBuffer() }));
+      return importEntries(db, req.ctx, req.query.activityId, await readEntryFile(file.name, file.bytes));
+    },
+    layout: (req) => layoutEntries(db, req.ctx, req.body),
+    map: (req) => entryMap(db, req.ctx, req.params.id),
+    labels: async (req, reply) => {
+      const { pdf, code } = await plotLabelPdf(db, req.ctx, req.body);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(`plot-labels-${code}.pdf`, true))
+        .send(pdf);
+    },
     update: (req) => updateEntry(db, req.ctx, req.body),
     remove: async (req) => {
       await deleteEntry(db, req.ctx, req.params.id);

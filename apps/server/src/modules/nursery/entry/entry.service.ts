@@ -31,6 +31,9 @@ const columns = {
   maleParent: E.maleParent,
   plotNo: E.plotNo,
   fieldNo: E.fieldNo,
+  fieldRow: E.fieldRow,
+  fieldRows: E.fieldRows,
+  fieldRange: E.fieldRange,
   source: E.source,
   pollinationTypes: sql<
     string[]
@@ -100,9 +103,11 @@ interface NewEntry {
   femaleParent: string | null;
   maleParent: string | null;
   source: string;
+  fieldNo?: string | null;
+  remark?: string | null;
 }
 
-async function appendEntries(tx: Tx, activityId: number, rows: NewEntry[]): Promise<number> {
+export async function appendEntries(tx: Tx, activityId: number, rows: NewEntry[]): Promise<number> {
   const [{ last }] = await tx
     .select({ last: max(E.entryNo) })
     .from(E)

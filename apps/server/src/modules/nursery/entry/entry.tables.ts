@@ -19,6 +19,10 @@ export const nurseryEntry = pgTable(
     maleParent: text('male_parent'),
     plotNo: integer('plot_no').notNull(),
     fieldNo: text('field_no'),
+    /** Its place on the nursery's DOE field once laid out: the first field row it takes, how many, and the range (column). */
+    fieldRow: integer('field_row'),
+    fieldRows: integer('field_rows'),
+    fieldRange: integer('field_range'),
     /** Where it came from: `list:<name>` or `germplasm:<accession>`. */
     source: text('source'),
     remark: text('remark'),

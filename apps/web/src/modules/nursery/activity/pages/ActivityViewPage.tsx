@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { DetailState } from '../../components/DetailState';
 import { EntriesPanel } from '../../entry/components/EntriesPanel';
+import { FieldLayoutPanel } from '../../entry/components/FieldLayoutPanel';
 import { HarvestPanel } from '../../harvest/components/HarvestPanel';
 import { PollinationsPanel } from '../../pollination/components/PollinationsPanel';
 import { SurveyPanel } from '../../survey/components/SurveyPanel';
@@ -25,6 +26,7 @@ export default function ActivityViewPage() {
           destroyOnHidden
           items={[
             { key: 'entries', label: t('nursery.activity.tabs.entries'), children: <EntriesPanel activity={data} /> },
+            { key: 'layout', label: t('nursery.activity.tabs.layout'), children: <FieldLayoutPanel activity={data} /> },
             { key: 'pollinations', label: t('nursery.activity.tabs.pollinations'), children: <PollinationsPanel activity={data} /> },
             { key: 'survey', label: t('nursery.activity.tabs.survey'), children: <SurveyPanel activity={data} /> },
             { key: 'harvests', label: t('nursery.activity.tabs.harvests'), children: <HarvestPanel activity={data} /> },

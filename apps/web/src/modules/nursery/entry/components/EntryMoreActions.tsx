@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityRow } from '@breedwise/contracts/nursery';
 import { api as doeApi } from '../../../doe';
 import { api } from '../../api';
+import { EntryImport } from './EntryImport';
 
 /** The entries toolbar's other actions: entries from a DOE entry group (nursery or experiment group), and the entries as xlsx. */
 export function EntryMoreActions({
@@ -54,6 +55,15 @@ export function EntryMoreActions({
         <Button onClick={() => setAdding(true)} data-testid="entry-from-group">
           {t('nursery.entry.fromGroup')}
         </Button>
+      )}
+      {canAdd && (
+        <EntryImport
+          activityId={activity.id}
+          onImported={async (count) => {
+            void message.success(t('nursery.entry.added', { count }));
+            await onAdded();
+          }}
+        />
       )}
       <Button icon={<DownloadOutlined />} loading={exporting} onClick={download} data-testid="entry-export">
         {t('nursery.entry.export')}
