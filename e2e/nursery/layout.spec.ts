@@ -105,6 +105,18 @@ for (const lang of ['zh-CN', 'en'] as const) {
     });
     await expect(page.getByTestId('nursery-entry-table').getByTestId('table-total')).toContainText('6');
 
+    // An entry straight from the germplasm bank, found by its name.
+    await page.getByTestId('entry-from-germplasm').click();
+    await page.getByTestId('entry-germplasm-select').click();
+    await page.keyboard.type('郑58');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: / 郑58$/ })
+      .first()
+      .click();
+    await page.getByTestId('entry-from-germplasm-ok').click();
+    await expect(page.getByTestId('nursery-entry-table').getByTestId('table-total')).toContainText('7');
+    await expect(page.getByTestId('nursery-entry-table')).toContainText('郑58');
+
     // The new entries are not on the field until laid out again.
     await page.getByRole('tab', { name: l.layoutTab }).click();
     await expect(page.getByTestId('nursery-layout-unplaced')).toBeVisible();

@@ -55,3 +55,4 @@ export const germModule: ModuleManifest = {
 
 /** The storage place picker, for modules that put seed into the inventory (a nursery harvest). */
 export { PlaceSelect } from './inventory/components/places';
+export { api } from './api';
