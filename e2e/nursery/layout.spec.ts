@@ -113,6 +113,9 @@ for (const lang of ['zh-CN', 'en'] as const) {
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: / 郑58$/ })
       .first()
       .click();
+    // The open dropdown of a multiple select covers the dialog's buttons: close it by clicking the title.
+    await page.locator('.ant-modal-title:visible').click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await page.getByTestId('entry-from-germplasm-ok').click();
     await expect(page.getByTestId('nursery-entry-table').getByTestId('table-total')).toContainText('7');
     await expect(page.getByTestId('nursery-entry-table')).toContainText('郑58');
