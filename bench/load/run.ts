@@ -9,7 +9,8 @@
 //
 // Options (or BENCH_<NAME> variables): --db postgres|pglite|both, --seconds, --rate, --connections,
 // --accessions, --ledger, --plots, --users, --small, --port, --pg-url (a server URL; a fresh database
-// bw_load_<pid> is created there and dropped afterwards unless --keep), --json (one JSON line per database at the end).
+// bw_load_<pid> is created there and dropped afterwards unless --keep), --json (one JSON line per database at the end),
+// --cpu-prof DIR (a V8 CPU profile of the API process, written when it stops).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -102,7 +103,10 @@ function cpuSeconds(pid: number): number | null {
 const sumCpu = (pids: number[]) => pids.reduce((s, p) => s + (cpuSeconds(p) ?? 0), 0);
 
 async function startServer(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  // --cpu-prof DIR: the API writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const prof = opt('cpu-prof');
+  const nodeArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],

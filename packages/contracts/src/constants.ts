@@ -10,6 +10,12 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
+/**
+ * A filtered list of a large table counts its matches up to this many and then answers `totalCapped`
+ * ("more than 10,000"): an exact count of 40,000 keyword matches costs a visit of every one of them on
+ * each page turn, while the pages a user can reach stay the same.
+ */
+export const COUNT_CAP = 10_000;
 
 /** Cookie lifetime for the selected crop and map engine: 7 days. */
 export const PREFERENCE_COOKIE_SECONDS = 604800;

@@ -5,13 +5,17 @@ export function Envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), msg: z.string(), data });
 }
 
-/** `{code: 0, msg, rows, total, summary?}`: the answer of every paged list. */
+/**
+ * `{code: 0, msg, rows, total, totalCapped?, summary?}`: the answer of every paged list. `totalCapped: true`
+ * says the count stopped at the cap (`COUNT_CAP`): at least `total` rows match (a filter narrows it).
+ */
 export function PageEnvelope<T extends z.ZodType>(row: T, summary?: z.ZodType) {
   return z.object({
     code: z.literal(0),
     msg: z.string(),
     rows: z.array(row),
     total: z.number().int().nonnegative(),
+    totalCapped: z.boolean().optional(),
     summary: (summary ?? z.record(z.string(), z.unknown())).optional(),
   });
 }

@@ -164,8 +164,8 @@ export function registerEndpoints<R extends Record<string, Endpoint>>(app: Fasti
         const result = await handler(req, reply);
         if (e.data) return ok(req, result);
         if (e.page) {
-          const p = result as { rows: unknown[]; total: number; summary?: Record<string, unknown> };
-          return page(req, p.rows, p.total, p.summary);
+          const p = result as { rows: unknown[]; total: number; totalCapped?: boolean; summary?: Record<string, unknown> };
+          return page(req, p.rows, p.total, p.summary, p.totalCapped);
         }
         return result;
       },

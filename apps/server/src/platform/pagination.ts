@@ -1,5 +1,6 @@
-import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PageQuery } from '@breedwise/contracts';
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
+import { COUNT_CAP, type PageQuery } from '@breedwise/contracts';
+import type { DbOrTx } from '../db/client';
 
 export function pageWindow(q: Pick<PageQuery, 'pageNum' | 'pageSize'>): { limit: number; offset: number } {
   return { limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize };
@@ -41,3 +42,23 @@ export function keywordSearch(keyword: string | undefined, columns: AnyColumn[])
   const best = ranks.length === 1 ? ranks[0] : sql`least(${sql.join(ranks, sql`, `)})`;
   return { where, rank: [asc(best)] };
 }
+
+/** A select of the matching rows (any columns, joins allowed), before its limit. */
+interface MatchQuery {
+  limit(n: number): { as(alias: string): Subquery };
+}
+
+/**
+ * The number of rows a list's filter matches, counted up to `cap` (`COUNT_CAP`): past it the count stops
+ * and answers `{total: cap, totalCapped: true}`, so a filter matching most of a 200,000-row table costs at
+ * most `cap` index entries, not a visit of every match. `matches` selects the rows (e.g.
+ * `db.select({ one: sql`1` }).from(t).where(w)`); lists spread the result into their page.
+ */
+export async function cappedCount(db: DbOrTx, matches: MatchQuery, cap = COUNT_CAP): Promise<{ total: number; totalCapped?: true }> {
+  const [row] = await db.select({ n: sql<string>`count(*)` }).from(matches.limit(cap + 1).as('matches'));
+  const n = Number(row?.n ?? 0);
+  return n > cap ? { total: cap, totalCapped: true } : { total: n };
+}
+
+/** `db.select({ one: 1 })`: the select list of a count's matches. */
+export const matchRow = { one: sql<number>`1` };

@@ -6,9 +6,9 @@ export function ok<T>(req: FastifyRequest, data: T) {
   return { code: 0 as const, msg: okMessage(req.locale), data };
 }
 
-/** `{code: 0, msg, rows, total, summary?}` */
-export function page<T>(req: FastifyRequest, rows: T[], total: number, summary?: Record<string, unknown>) {
-  return { code: 0 as const, msg: okMessage(req.locale), rows, total, ...(summary ? { summary } : {}) };
+/** `{code: 0, msg, rows, total, totalCapped?, summary?}` */
+export function page<T>(req: FastifyRequest, rows: T[], total: number, summary?: Record<string, unknown>, totalCapped?: boolean) {
+  return { code: 0 as const, msg: okMessage(req.locale), rows, total, ...(totalCapped ? { totalCapped } : {}), ...(summary ? { summary } : {}) };
 }
 
 /** A timestamp as answered (ISO 8601), or null. */

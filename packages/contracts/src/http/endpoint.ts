@@ -166,6 +166,8 @@ export type EndpointInput<S extends EndpointSpec> = In<Schema<S, 'params'>> &
 export interface PageResult<T, Summary = Record<string, unknown>> {
   rows: T[];
   total: number;
+  /** True when `total` is a floor: the count stopped at the platform's cap (`COUNT_CAP`) and more rows match. */
+  totalCapped?: boolean;
   summary?: Summary;
 }
 
@@ -182,7 +184,12 @@ export type EndpointOutput<S extends EndpointSpec> = S extends { data: infer D e
 export type HandlerResult<S extends EndpointSpec> = S extends { data: infer D extends z.ZodType }
   ? z.input<D>
   : S extends { page: infer R extends z.ZodType }
-    ? { rows: z.input<R>[]; total: number; summary?: S extends { pageSummary: infer M extends z.ZodType } ? z.input<M> : Record<string, unknown> }
+    ? {
+        rows: z.input<R>[];
+        total: number;
+        totalCapped?: boolean;
+        summary?: S extends { pageSummary: infer M extends z.ZodType } ? z.input<M> : Record<string, unknown>;
+      }
     : unknown;
 
 export type EndpointParams<S extends EndpointSpec> = Out<Schema<S, 'params'>>;

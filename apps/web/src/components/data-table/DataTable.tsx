@@ -283,7 +283,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           pageSizeOptions: PAGE_SIZES.map(String),
           showTotal: (total) => (
             <span data-testid="table-total">
-              {t('common.total', { total })}
+              {query.data?.totalCapped ? t('common.totalCapped', { total }) : t('common.total', { total })}
               {figures.length > 0 && (
                 <span className="bw-table-figures" data-testid="table-summary-figures">
                   {' · '}

@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../../db/client';
 import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
+import { cappedCount, likePattern, matchRow, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { signedFileUrl, sysFile } from '../../common';
 import { sysUser, tally } from '../../system';
@@ -84,15 +84,28 @@ const list = listColumns(germplasmList, {
   },
 });
 
+/**
+ * The characters and pairs of characters of the searched columns, exactly as indexed by
+ * `germ_germplasm_grams` (migration 0031): a keyword's rows are found in that index whatever its length
+ * (trigrams need three characters), then the ILIKE keeps the exact meaning.
+ */
+const searchGrams = sql`bw_grams(${G.accessionNo} || E'\\x1f' || ${G.name} || E'\\x1f' || coalesce(${G.pedigree}, '') || E'\\x1f' || (${G.synonyms}::text))`;
+
+export function keywordCondition(keyword: string) {
+  const pattern = likePattern(keyword);
+  return and(
+    sql`${searchGrams} @> bw_keyword_grams(${keyword})`,
+    or(...[G.accessionNo, G.name, G.pedigree].map((c) => ilike(c, pattern)), ilike(sql`${G.synonyms}::text`, pattern)),
+  );
+}
+
 function listWhere(ctx: RequestContext, q: GermplasmExportQuery) {
   const stocked = exists(sql`(select 1 from ${germLot} where ${germLot.germplasmId} = ${G.id} and ${germLot.quantity} > 0)`);
   return and(
     inCrop(G, ctx),
     q.type ? eq(G.type, q.type) : undefined,
     q.inStock === 'true' ? stocked : q.inStock === 'false' ? not(stocked) : undefined,
-    q.keyword
-      ? or(...[G.accessionNo, G.name, G.pedigree].map((c) => ilike(c, likePattern(q.keyword!))), ilike(sql`${G.synonyms}::text`, likePattern(q.keyword)))
-      : undefined,
+    q.keyword ? keywordCondition(q.keyword) : undefined,
     filterConditions(q.filters, list.filters),
   );
 }
@@ -137,16 +150,20 @@ export async function countGermplasm(db: DbOrTx, ctx: RequestContext, q: Germpla
 
 export async function listGermplasm(db: DbOrTx, ctx: RequestContext, q: GermplasmPageParsed) {
   const { limit, offset } = pageWindow(q);
-  const [rows, total] = await Promise.all([
+  const where = listWhere(ctx, q);
+  const [rows, count] = await Promise.all([
     baseSelect(db)
-      .where(listWhere(ctx, q))
+      .where(where)
       .orderBy(...orderBy(q, list.sortable, [desc(G.updatedAt)], G.id))
       .limit(limit)
       .offset(offset),
-    // Without a filter, the total is the crop's tally (kept by triggers), not a count of every row.
-    !q.type && !q.inStock && !q.keyword && !q.filters?.length ? tally(db, 'germ_germplasm', requireOrg(ctx), requireCrop(ctx)) : countGermplasm(db, ctx, q),
+    // Without a filter, the total is the crop's tally (kept by triggers), not a count of every row; with
+    // one, the matches are counted up to the cap.
+    !q.type && !q.inStock && !q.keyword && !q.filters?.length
+      ? tally(db, 'germ_germplasm', requireOrg(ctx), requireCrop(ctx)).then((total) => ({ total }))
+      : cappedCount(db, db.select(matchRow).from(G).where(where)),
   ]);
-  return { rows: withStock(rows), total };
+  return { rows: withStock(rows), ...count };
 }
 
 export async function getGermplasmRow(db: DbOrTx, ctx: RequestContext, id: number): Promise<GermplasmRow> {

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { lotUnitLabels, txnList, type LotUnit, type TxnRow, type TxnType } from '@breedwise/contracts/germ';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { requireCrop, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, notFound } from '../../../platform/errors';
 import { listColumns } from '../../../platform/filters';
-import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
+import { cappedCount, likePattern, matchRow, orderBy, pageWindow } from '../../../platform/pagination';
 import { inCrop, inOrg } from '../../../platform/tenant';
 import { audit, type AuditSource } from '../../audit';
 import { sysUser, tally } from '../../system';
@@ -189,7 +189,7 @@ export async function listTransactions(
     .leftJoin(related, eq(related.id, T.relatedLotId))
     .leftJoin(sysUser, eq(sysUser.id, T.createdBy));
   const unfiltered = !q.lotId && !q.germplasmId && !q.type && !q.keyword;
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     base
       .where(where)
       .orderBy(...orderBy(q, ledgerSort.sortable, [desc(T.id)], T.id))
@@ -197,14 +197,8 @@ export async function listTransactions(
       .offset(offset),
     // The whole ledger of a crop is counted by triggers (sys_tally); a count of a million rows is not cheap.
     unfiltered
-      ? tally(db, 'germ_lot_txn', requireOrg(ctx), requireCrop(ctx))
-      : db
-          .select({ total: count() })
-          .from(T)
-          .innerJoin(L, eq(L.id, T.lotId))
-          .innerJoin(G, eq(G.id, L.germplasmId))
-          .where(where)
-          .then(([r]) => Number(r.total)),
+      ? tally(db, 'germ_lot_txn', requireOrg(ctx), requireCrop(ctx)).then((total) => ({ total }))
+      : cappedCount(db, db.select(matchRow).from(T).innerJoin(L, eq(L.id, T.lotId)).innerJoin(G, eq(G.id, L.germplasmId)).where(where)),
   ]);
   const places = await placeIndex(db, ctx);
   const out: TxnRow[] = rows.map(({ fromPlaceId, toPlaceId, ...r }) => ({
@@ -215,5 +209,5 @@ export async function listTransactions(
     toPlace: toPlaceId ? (places.get(toPlaceId)?.path ?? null) : null,
     createdAt: r.createdAt.toISOString(),
   }));
-  return { rows: out, total };
+  return { rows: out, ...count };
 }

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { lotList, type LotInput, type LotOperationResult, type LotPageParsed, type LotRow, type LotUnit, type TxnType } from '@breedwise/contracts/germ';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { keywordSearch, orderBy, pageWindow } from '../../../platform/pagination';
+import { cappedCount, keywordSearch, matchRow, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
 import type { AuditSource } from '../../audit';
 import { sysUser, tally } from '../../system';
@@ -106,7 +106,7 @@ export async function listLots(db: DbOrTx, ctx: RequestContext, q: LotPageParsed
   const where = await lotWhere(db, ctx, q);
   const { limit, offset } = pageWindow(q);
   const unfiltered = !q.germplasmId && !q.placeId && !q.inStock && !q.keyword && !q.filters?.length;
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     lotSelect(db)
       .where(where)
       .orderBy(...orderBy(q, list.sortable, [...lotSearch(q.keyword).rank, desc(L.updatedAt)], L.id))
@@ -114,15 +114,10 @@ export async function listLots(db: DbOrTx, ctx: RequestContext, q: LotPageParsed
       .offset(offset),
     // Without a filter, the total is the crop's tally (kept by triggers), not a count of every lot.
     unfiltered
-      ? tally(db, 'germ_lot', requireOrg(ctx), requireCrop(ctx))
-      : db
-          .select({ total: count() })
-          .from(L)
-          .innerJoin(G, eq(G.id, L.germplasmId))
-          .where(where)
-          .then(([r]) => Number(r.total)),
+      ? tally(db, 'germ_lot', requireOrg(ctx), requireCrop(ctx)).then((total) => ({ total }))
+      : cappedCount(db, db.select(matchRow).from(L).innerJoin(G, eq(G.id, L.germplasmId)).where(where)),
   ]);
-  return { rows: await presentLots(db, ctx, rows), total };
+  return { rows: await presentLots(db, ctx, rows), ...count };
 }
 
 export async function getLot(db: DbOrTx, ctx: RequestContext, id: number): Promise<LotRow> {

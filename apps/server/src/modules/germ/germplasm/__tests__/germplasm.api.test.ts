@@ -121,6 +121,55 @@ describe('germplasm records', () => {
     expect(zd.body.rows[0]).toMatchObject({ pedigree: '郑58/昌7-2', type: 'variety' });
   });
 
+  it('finds a keyword of any length in any searched column, case-insensitive and literal (the grams index)', async () => {
+    await create({ accessionNo: 'KW-1', name: '郑单 Quartz', type: 'inbred', synonyms: ['Ω-9'] });
+    await create({ accessionNo: 'KW-2', name: 'Other', type: 'inbred', pedigree: 'qUARTZ/郑58' });
+    await create({ accessionNo: 'KW-3', name: '50%_off', type: 'inbred' });
+    const find = async (keyword: string) => {
+      const r = await t.call('GET', `${base}/page`, {
+        token: breeder,
+        query: { keyword, pageSize: 200, filters: JSON.stringify([{ key: 'accessionNo', value: 'KW-|begins' }]) },
+      });
+      expect(r.status, r.text).toBe(200);
+      return (r.body.rows as { accessionNo: string }[]).map((x) => x.accessionNo).sort();
+    };
+    expect(await find('郑')).toEqual(['KW-1', 'KW-2']); // one character
+    expect(await find('郑单')).toEqual(['KW-1']); // two (no trigram)
+    expect(await find('quartz')).toEqual(['KW-1', 'KW-2']); // name and pedigree, either case
+    expect(await find('Ω')).toEqual(['KW-1']); // a synonym
+    expect(await find('%_')).toEqual(['KW-3']); // wildcards are literal
+    expect(await find('0%')).toEqual(['KW-3']);
+    expect(await find('z/')).toEqual(['KW-2']); // a pair across characters of one column only
+    expect(await find('2q')).toEqual([]); // never across columns
+    expect(await find('Quartz/郑58')).toEqual(['KW-2']);
+  });
+
+  it('searches through the grams index (the query repeats the indexed expression exactly)', async () => {
+    const { keywordCondition } = await import('../germplasm.service');
+    const { matchRow } = await import('../../../../platform/pagination');
+    const { germGermplasm } = await import('../germplasm.tables');
+    const { sql } = await import('drizzle-orm');
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const r = await tx.execute(sql`explain ${tx.select(matchRow).from(germGermplasm).where(keywordCondition('郑单'))}`);
+      return (r as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n');
+    });
+    expect(plan).toContain('germ_germplasm_grams');
+  });
+
+  it('counts the matches of a filter up to the cap, then says "more than"', async () => {
+    const { cappedCount, matchRow } = await import('../../../../platform/pagination');
+    const { germGermplasm } = await import('../germplasm.tables');
+    const { eq } = await import('drizzle-orm');
+    const all = await cappedCount(t.db, t.db.select(matchRow).from(germGermplasm), 3);
+    expect(all).toEqual({ total: 3, totalCapped: true });
+    const one = await cappedCount(t.db, t.db.select(matchRow).from(germGermplasm).where(eq(germGermplasm.accessionNo, 'KW-1')), 3);
+    expect(one).toEqual({ total: 1 });
+    const r = await t.call('GET', `${base}/page`, { token: breeder, query: { type: 'inbred', pageSize: 5 } });
+    expect(r.body.totalCapped).toBeUndefined(); // the demo bank has fewer inbreds than COUNT_CAP
+    expect(r.body.total).toBeGreaterThan(5);
+  });
+
   it('serves trait groups of a record and saves values with their rules', async () => {
     const trait = await t.call('POST', '/api/germ/api/trait/create', {
       token: admin,
