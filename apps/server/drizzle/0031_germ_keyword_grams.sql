@@ -1,9 +1,9 @@
 -- Hand-written (drizzle-kit generate --custom): what the table definitions cannot express.
 -- Keyword search of the germplasm list for every keyword length. The trigram indexes (0010) cannot serve a
 -- keyword of one or two characters ("郑单", "PH"), and four of them OR-ed make the planner scan the table;
--- this index holds every character and every pair of characters (lower case) of the searched columns, so
--- the list finds the candidates of any keyword in one index and the ILIKE keeps its exact meaning.
--- The list repeats the indexed expression exactly (germplasm.service.ts, `searchGrams`).
+-- search_grams holds every character and every pair of characters (lower case) of the searched columns, so
+-- the list finds the candidates of any keyword in one index and the ILIKE keeps its exact meaning
+-- (germplasm.service.ts, `keywordCondition`).
 CREATE OR REPLACE FUNCTION bw_grams(t text) RETURNS text[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$
 DECLARE
   l text := lower(t);
@@ -37,6 +37,10 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS germ_germplasm_grams ON germ_germplasm USING gin (
-  bw_grams(accession_no || E'\x1f' || name || E'\x1f' || coalesce(pedigree, '') || E'\x1f' || (synonyms::text))
-);
+-- Stored (not an expression index): a GIN match of an array is rechecked row by row, and ANALYZE keeps
+-- statistics of a column's elements, so the planner knows a common pair from a rare one. The column is not
+-- in the Drizzle schema (nothing reads it but the list's condition).
+ALTER TABLE germ_germplasm ADD COLUMN IF NOT EXISTS search_grams text[]
+  GENERATED ALWAYS AS (bw_grams(accession_no || E'\x1f' || name || E'\x1f' || coalesce(pedigree, '') || E'\x1f' || (synonyms::text))) STORED;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS germ_germplasm_grams ON germ_germplasm USING gin (search_grams);

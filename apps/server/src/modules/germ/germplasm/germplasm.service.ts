@@ -85,11 +85,11 @@ const list = listColumns(germplasmList, {
 });
 
 /**
- * The characters and pairs of characters of the searched columns, exactly as indexed by
- * `germ_germplasm_grams` (migration 0031): a keyword's rows are found in that index whatever its length
- * (trigrams need three characters), then the ILIKE keeps the exact meaning.
+ * `search_grams` (migration 0031, generated from the searched columns, not in the Drizzle schema): every
+ * character and pair of characters, lower case, in a GIN index. A keyword's candidates come from that index
+ * whatever its length (trigrams need three characters); the ILIKE keeps the exact meaning.
  */
-const searchGrams = sql`bw_grams(${G.accessionNo} || E'\\x1f' || ${G.name} || E'\\x1f' || coalesce(${G.pedigree}, '') || E'\\x1f' || (${G.synonyms}::text))`;
+const searchGrams = sql`${G}.search_grams`;
 
 export function keywordCondition(keyword: string) {
   const pattern = likePattern(keyword);
