@@ -217,7 +217,7 @@ export async function standardizedGrm(g: Genotypes, opts: StandardizedOptions = 
   const n = g.samples.length;
   const kept = dropRareMarkers(g, 1e-300);
   const m = kept.markers.length;
-  const { p } = alleleFrequencies(kept);
+  const { p, observed } = alleleFrequencies(kept);
   // Per marker the four values a code -1 (missing), 0, 1, 2 takes in Z: one table look-up per call.
   const lut = new Float32Array(4 * m);
   for (let j = 0; j < m; j++) {
@@ -230,15 +230,10 @@ export async function standardizedGrm(g: Genotypes, opts: StandardizedOptions = 
   const missCount = new Float64Array(n);
   const gappy: number[] = [];
   for (let j = 0; j < m; j++) {
+    if (observed[j] === n) continue;
+    gappy.push(j);
     const base = j * n;
-    let any = false;
-    for (let i = 0; i < n; i++) {
-      if (kept.codes[base + i] < 0) {
-        missCount[i]++;
-        any = true;
-      }
-    }
-    if (any) gappy.push(j);
+    for (let i = 0; i < n; i++) if (kept.codes[base + i] < 0) missCount[i]++;
   }
   let both: Int32Array | undefined;
   await withKernels(async (k) => {
