@@ -1,11 +1,13 @@
 /**
- * Genomics engine benchmark: prints figures and ratios against the speed anchors measured on these
- * machines (PLINK 1.9, rrBLUP, BGLR, sommer; see shared/reference/gs/README.md). PLINK 1.9 is installed
- * from Debian when missing and simulates the 2,000 x 50,000 data set; everything else runs here.
+ * Genomics engine benchmark. Section 1 runs PLINK 1.9 and our CLI on the same computation (the standardised
+ * GRM of `--make-rel`) on the same simulated 2,000 x 50,000 files in the same run, alternating, best of
+ * GS_BENCH_RUNS (default 3), each from reading the .bed to the written matrix. The other sections compare
+ * against the speed anchors measured on these machines (rrBLUP, BGLR, sommer; see
+ * shared/reference/gs/README.md). PLINK 1.9 is installed from Debian when missing and simulates the data.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -34,6 +36,10 @@ const N = 2000;
 const M = 50_000;
 const work = join(tmpdir(), 'breedwise-gs-bench');
 const testData = fileURLToPath(new URL('../../packages/genomics/test-data/', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const RUNS = Number(process.env.GS_BENCH_RUNS ?? 3);
+// Outputs per process: the simulated files are shared, the matrices written by one run are not.
+const outDir = join(work, `run-${process.pid}`);
 const rows: Array<[string, string, string, string]> = [];
 
 function report(what: string, ours: number, anchor: number | undefined, anchorName: string): void {
@@ -81,11 +87,30 @@ function simulate(plink: string): string {
   return prefix;
 }
 
-function plinkRel(plink: string, prefix: string, threads: number, bin: boolean): number {
+/** Wall time of one command, process start to exit (stdout and stderr discarded). */
+function timeCommand(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   const t = performance.now();
-  const args = ['--bfile', prefix, '--make-rel', 'square', ...(bin ? ['bin'] : []), '--threads', String(threads), '--out', join(work, `rel_t${threads}`)];
-  execFileSync(plink, args, { stdio: 'ignore' });
+  const r = spawnSync(cmd, args, { stdio: 'ignore', env, cwd: repoRoot });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
   return (performance.now() - t) / 1000;
+}
+
+/** PLINK 1.9 `--make-rel square [bin]` from the .bed to the written matrix. */
+function plinkRel(plink: string, prefix: string, threads: number, bin: boolean): number {
+  const args = ['--bfile', prefix, '--make-rel', 'square', ...(bin ? ['bin'] : []), '--threads', String(threads), '--out', join(outDir, `rel_t${threads}`)];
+  return timeCommand(plink, args);
+}
+
+/** Our CLI as a user runs it (`npm run -s gs -- grm ...`), with GS_THREADS kernel workers. */
+function gsGrm(prefix: string, method: 'standardized' | 'vanraden', threads: number, format: 'bin' | 'rel'): number {
+  const out = join(outDir, `gs_${method}_t${threads}.${format}`);
+  const args = ['run', '-s', 'gs', '--', 'grm', '--geno', prefix, '--method', method, '--format', format, '--out', out];
+  return timeCommand('npm', args, { ...process.env, GS_THREADS: String(threads) });
+}
+
+function readF64(path: string): Float64Array {
+  const buf = readFileSync(path);
+  return new Float64Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
 }
 
 function simulatedPhenotypes(g: Genotypes, seed: number): Phenotypes {
@@ -111,40 +136,69 @@ async function main(): Promise<void> {
   console.log(`genomics bench: ${defaultThreads()} kernel worker thread(s), node ${process.version}`);
   const plink = ensurePlink();
   const prefix = simulate(plink);
+  mkdirSync(outDir, { recursive: true });
   const g = readPlink(prefix);
   // Warm up: worker start and WebAssembly compilation are paid once per process.
   await vanRadenG({ samples: g.samples.slice(0, 8), markers: g.markers.slice(0, 64), codes: g.codes.subarray(0, 8 * 64) });
 
-  console.log(`\n1. Relationship matrix, n = ${N}, m = ${M} (best of two runs each; the machine is shared)`);
-  // Ours: read the .bed, compute G, write it as binary; PLINK: the same command line as the anchor.
-  const ours = async (kind: 'vanraden' | 'standardized') => {
-    const t = performance.now();
-    const data = readPlink(prefix);
-    const K = kind === 'vanraden' ? await vanRadenG(data) : await standardizedGrm(data);
-    writeFileSync(join(work, `ours_${kind}.bin`), new Uint8Array(K.values.buffer));
-    return (performance.now() - t) / 1000;
-  };
-  const runs: Record<string, number[]> = { p1: [], p2: [], p1bin: [], van: [], std: [] };
-  for (let r = 0; r < 2; r++) {
-    runs.p1.push(plinkRel(plink, prefix, 1, false));
-    runs.van.push(await ours('vanraden'));
-    runs.p2.push(plinkRel(plink, prefix, 2, false));
-    runs.std.push(await ours('standardized'));
-    runs.p1bin.push(plinkRel(plink, prefix, 1, true));
+  console.log(`\n1. Relationship matrix, n = ${N}, m = ${M}: our CLI against PLINK 1.9 on the same files, alternating, best of ${RUNS}`);
+  console.log(
+    `  load average before: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  // Every command from reading the .bed to the written matrix, process start included:
+  //   PLINK: plink1.9 --bfile sim --make-rel square [bin] --threads T
+  //   ours:  GS_THREADS=T npm run -s gs -- grm --geno sim --method standardized --format bin|rel (PLINK's layouts)
+  const runs: Record<string, number[]> = {};
+  const add = (key: string, seconds: number) => (runs[key] ??= []).push(seconds);
+  for (let r = 0; r < RUNS; r++) {
+    for (const t of [1, 2]) {
+      add(`plink bin t${t}`, plinkRel(plink, prefix, t, true));
+      add(`gs bin t${t}`, gsGrm(prefix, 'standardized', t, 'bin'));
+    }
+    add('plink text t2', plinkRel(plink, prefix, 2, false));
+    add('gs rel t2', gsGrm(prefix, 'standardized', 2, 'rel'));
+    add('plink text t1', plinkRel(plink, prefix, 1, false));
+    add('gs vanraden bin t2', gsGrm(prefix, 'vanraden', 2, 'bin'));
   }
   const best = (k: string) => Math.min(...runs[k]);
-  const plinkBest = Math.min(best('p1'), best('p2'));
-  console.log(
-    `  PLINK 1.9 --make-rel square: ${best('p1').toFixed(2)} s (1 thread), ${best('p2').toFixed(2)} s (2 threads); square bin: ${best('p1bin').toFixed(2)} s`,
+  for (const k of Object.keys(runs)) console.log(`  ${k}: ${runs[k].map((v) => v.toFixed(2)).join(' ')} s`);
+  // PLINK at its best thread count on this machine; ours with the same number of kernel threads.
+  const tp = best('plink bin t1') < best('plink bin t2') ? 1 : 2;
+  report(
+    `standardised GRM, bin: gs grm --method standardized --format bin (${tp} thread${tp > 1 ? 's' : ''})`,
+    best(`gs bin t${tp}`),
+    best(`plink bin t${tp}`),
+    `plink1.9 --make-rel square bin, ${tp} thread${tp > 1 ? 's' : ''}`,
   );
-  report('G 2000 x 50000: read .bed + VanRaden G (i16 SIMD) + write', best('van'), plinkBest, 'PLINK --make-rel square');
-  report('G 2000 x 50000: same', best('van'), best('p1bin'), 'PLINK --make-rel square bin');
-  // PLINK's own time swings with the machine's load; the anchor measured on an idle machine is steadier.
-  report('G 2000 x 50000: same', best('van'), 7.7, 'PLINK --make-rel square, reference anchor');
-  const gSeconds = Math.min((await time(() => vanRadenG(g)))[1], (await time(() => vanRadenG(g)))[1]);
+  const tt = best('plink text t1') < best('plink text t2') ? 1 : 2;
+  report(
+    `standardised GRM, text: gs grm --method standardized --format rel (2 threads)`,
+    best('gs rel t2'),
+    best(`plink text t${tt}`),
+    `plink1.9 --make-rel square, ${tt} thread${tt > 1 ? 's' : ''}`,
+  );
+  report('VanRaden G (a different matrix, not comparable): gs grm --method vanraden --format bin (2 threads)', best('gs vanraden bin t2'), undefined, '');
+  console.log('  (context only, not a comparison: PLINK --make-rel square measured at 7.7 s on the first machine of shared/reference/gs)');
+  // Same computation: our matrix against PLINK's, element by element.
+  const ref = readF64(join(outDir, `rel_t${tp}.rel.bin`));
+  const ourK = readF64(join(outDir, `gs_standardized_t${tp}.bin`));
+  let diff = 0;
+  for (let t = 0; t < ref.length; t++) diff = Math.max(diff, Math.abs(ref[t] - ourK[t]));
+  console.log(`  our matrix against PLINK's: ${ourK.length === ref.length ? `max abs difference ${diff.toExponential(2)}` : 'SIZE DIFFERS'}`);
+  console.log(
+    `  load average after: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  const [, stdSeconds] = await time(() => standardizedGrm(g));
   const flops = N * (N + 1) * M; // lower triangle, a multiply and an add per marker and pair
-  console.log(`  G alone ${gSeconds.toFixed(2)} s: ${(flops / gSeconds / 1e9).toFixed(1)} GFLOP/s (integer multiply-adds x2, incl. centring)`);
-  report('standardised GRM 2000 x 50000, PLINK semantics (f32 SIMD)', best('std'), plinkBest, 'PLINK --make-rel square');
+  console.log(`  standardised GRM in process (no read, no write): ${stdSeconds.toFixed(2)} s, ${(flops / stdSeconds / 1e9).toFixed(1)} GFLOP/s (f32)`);
+  const gSeconds = Math.min((await time(() => vanRadenG(g)))[1], (await time(() => vanRadenG(g)))[1]);
+  console.log(`  VanRaden G in process: ${gSeconds.toFixed(2)} s, ${(flops / gSeconds / 1e9).toFixed(1)} GFLOP/s (integer multiply-adds x2, incl. centring)`);
+
+  if (process.env.GS_BENCH_SECTIONS === 'grm') return printTable();
 
   console.log(`\n2. GBLUP with 5-fold CV, n = ${N}, m = ${M}`);
   const pheno = simulatedPhenotypes(g, 7);
@@ -198,9 +252,17 @@ async function main(): Promise<void> {
   report("Technow GY, method sommer (sommer's own iteration)", hyS, 26.8, 'sommer mmer');
   console.log(`  (reading markers and both pool G: ${kSeconds.toFixed(2)} s)`);
 
+  printTable();
+}
+
+function printTable(): void {
   console.log('\n| what | Breedwise | anchor | ratio |\n| --- | --- | --- | --- |');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 }
 
-await main();
+try {
+  await main();
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
 process.exit(0);

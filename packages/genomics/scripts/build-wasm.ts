@@ -1,5 +1,5 @@
 /**
- * Compiles assembly/kernels.ts to src/kernels/kernels.wasm. The compiled module is committed so that a
+ * Compiles assembly/kernels.ts and assembly/relaxed.ts to src/kernels/kernels.wasm and relaxed.wasm. The compiled module is committed so that a
  * fresh clone works after `npm install` alone; `kernels.test.ts` recompiles it and fails when the
  * committed bytes differ from the source.
  */
@@ -7,7 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileKernels } from './compile-kernels.js';
 
-const out = fileURLToPath(new URL('../src/kernels/kernels.wasm', import.meta.url));
-const bytes = await compileKernels();
-writeFileSync(out, bytes);
-console.log(`wrote ${out} (${bytes.length} bytes)`);
+for (const which of ['kernels', 'relaxed'] as const) {
+  const out = fileURLToPath(new URL(`../src/kernels/${which}.wasm`, import.meta.url));
+  const bytes = await compileKernels(which);
+  writeFileSync(out, bytes);
+  console.log(`wrote ${out} (${bytes.length} bytes)`);
+}

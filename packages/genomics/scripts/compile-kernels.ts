@@ -4,9 +4,12 @@ import { fileURLToPath } from 'node:url';
 /** Pages of the shared memory's maximum (4 GiB); the host grows it as the matrices require. */
 export const KERNEL_MAX_PAGES = 65536;
 
-/** Compiles the AssemblyScript kernels in memory and returns the .wasm bytes. */
-export async function compileKernels(): Promise<Uint8Array> {
-  const source = fileURLToPath(new URL('../assembly/kernels.ts', import.meta.url));
+/**
+ * Compiles AssemblyScript kernels in memory and returns the .wasm bytes: `kernels` (assembly/kernels.ts, SIMD
+ * and threads) or `relaxed` (assembly/relaxed.ts, which also needs relaxed SIMD).
+ */
+export async function compileKernels(which: 'kernels' | 'relaxed' = 'kernels'): Promise<Uint8Array> {
+  const source = fileURLToPath(new URL(`../assembly/${which}.ts`, import.meta.url));
   let binary: Uint8Array | undefined;
   const errors: string[] = [];
   const { error } = await asc.main(
@@ -16,7 +19,7 @@ export async function compileKernels(): Promise<Uint8Array> {
       'kernels.wasm',
       '-O3',
       '--enable',
-      'simd,threads',
+      which === 'relaxed' ? 'simd,threads,relaxed-simd' : 'simd,threads',
       '--runtime',
       'stub',
       '--importMemory',

@@ -95,6 +95,28 @@ describe('gs CLI', () => {
     expect(await main(['fit', '--pedigree', ped, '--pheno', pheno, '--trait', 'y', '--model', 'bayesb', '--out', out])).toBe(2);
   });
 
+  it("grm --method standardized writes PLINK --make-rel square's text (rel) and binary (bin) layouts", async () => {
+    const rel = join(dir, 'std.rel');
+    expect(await main(['grm', '--geno', testData('plink/small.zip'), '--method', 'standardized', '--format', 'rel', '--out', rel])).toBe(0);
+    const ours = readFileSync(rel, 'utf8').split('\n');
+    const ref = readFileSync(testData('plink/small_ref.rel'), 'utf8').split('\n');
+    expect(ours).toHaveLength(ref.length);
+    ours.forEach((line, i) => {
+      const a = line.split('\t');
+      const b = ref[i].split('\t');
+      expect(a).toHaveLength(b.length);
+      // Six printed digits each; the computations agree to ~2e-7.
+      a.forEach((v, l) => expect(Math.abs(Number(v) - Number(b[l]))).toBeLessThan(1e-6 + 1e-5 * Math.abs(Number(b[l]))));
+    });
+    expect(readFileSync(`${rel}.id`, 'utf8').trim().split('\n')).toHaveLength(61);
+    const bin = join(dir, 'std.bin');
+    expect(await main(['grm', '--geno', testData('plink/small'), '--method', 'standardized', '--format', 'bin', '--out', bin])).toBe(0);
+    const a = new Float64Array(readFileSync(bin).buffer.slice(0));
+    const b = new Float64Array(readFileSync(testData('plink/small_ref.rel.bin')).buffer.slice(0));
+    expect(a).toHaveLength(61 * 61);
+    for (let t = 0; t < a.length; t++) expect(Math.abs(a[t] - b[t])).toBeLessThan(1e-6);
+  });
+
   it('grm writes csv and bin; hybrid and index write their results', async () => {
     const csv = join(dir, 'g.csv');
     expect(await main(['grm', '--geno', testData('plink/small.zip'), '--method', 'standardized', '--out', csv])).toBe(0);

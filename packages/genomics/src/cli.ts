@@ -10,6 +10,7 @@ import type { CsvGenotypeCoding } from './io/csv.js';
 import { matrixToCsv } from './io/csv.js';
 import { readGenotypes, readPoolRelationship } from './io/genotypes.js';
 import { readPedigree } from './io/pedigree.js';
+import { writeRelText } from './io/rel.js';
 import { readFoldFile, readHybridPhenotypes, readPhenotypes } from './io/pheno.js';
 import { checkFileName } from './io/text.js';
 import { HYBRID_METHODS, fitHybrid, type HybridMethod } from './models/hybrid.js';
@@ -21,8 +22,8 @@ const USAGE = `usage:
   gs fit --geno PATH | --pedigree FILE.csv --pheno FILE.csv --trait NAME [--id-col NAME] [--fixed COL]... --model ${MODELS.join('|')}
          [--folds FILE.csv | --k 5 --seed S] [--iter N --burnin N] [--maf X --call-rate X] [--method REML|ML]
          [--geno-coding counts|inbred01|minus101] [--bandwidth X] --out FILE.json
-  gs grm --geno PATH --method vanraden|standardized --out FILE [--format bin|csv] [--maf X --call-rate X]
-  gs grm --pedigree FILE.csv --method pedigree --out FILE [--format bin|csv]
+  gs grm --geno PATH --method vanraden|standardized --out FILE [--format csv|bin|rel] [--maf X --call-rate X]
+  gs grm --pedigree FILE.csv --method pedigree --out FILE [--format csv|bin|rel]
   gs hybrid --pool1 PATH --pool2 PATH --pheno FILE.csv --trait NAME [--parent1-col NAME --parent2-col NAME]
             [--fixed COL]... [--no-sca] [--method ai-reml|sommer] [--max-iter N] --out FILE.json
   gs index --gebv FILE.csv --weights 'traitA:40:+,traitB:60:-' --out FILE.csv
@@ -166,7 +167,7 @@ async function grmCommand(args: Args): Promise<void> {
   const method = need(args, 'method');
   const out = outPath(args);
   const format = one(args, 'format') ?? 'csv';
-  if (format !== 'csv' && format !== 'bin') throw argError('--format must be bin or csv');
+  if (format !== 'csv' && format !== 'bin' && format !== 'rel') throw argError('--format must be csv, bin or rel');
   let K: RelationshipMatrix;
   if (method === 'pedigree') {
     K = pedigreeA(readPedigree(need(args, 'pedigree')));
@@ -182,6 +183,10 @@ async function grmCommand(args: Args): Promise<void> {
   }
   if (format === 'csv') {
     writeFileSync(out, matrixToCsv(K.ids, K.values));
+  } else if (format === 'rel') {
+    // PLINK 1.9's `--make-rel square` text: tab-separated %g rows, ids one per line beside it.
+    writeRelText(out, K.values, K.ids.length);
+    writeFileSync(`${out}.id`, K.ids.join('\n') + '\n');
   } else {
     // Row-major float64 little-endian, ids one per line beside it (as PLINK's .rel.bin and .rel.id).
     writeFileSync(out, new Uint8Array(K.values.buffer, K.values.byteOffset, K.values.byteLength));

@@ -38,7 +38,7 @@ function rowRanges(np: number, parts: number): Array<[number, number]> {
 
 async function syrkPanels(
   k: KernelPool,
-  kind: 'i16' | 'f32',
+  kind: 'i16' | 'f32' | 'f32fma',
   n: number,
   m: number,
   fill: (panel: Int16Array | Float32Array, j0: number, width: number, kc: number) => void,
@@ -54,7 +54,7 @@ async function syrkPanels(
   const panels = [k.alloc(np * kc * bytes), k.alloc(np * kc * bytes)];
   const view = (ptr: number) => (kind === 'i16' ? k.i16(ptr, np * kc) : k.f32(ptr, np * kc));
   const ranges = rowRanges(np, Math.max(1, k.threads));
-  const fn = kind === 'i16' ? 'syrkI16' : 'syrkF32';
+  const fn = kind === 'i16' ? 'syrkI16' : kind === 'f32' ? 'syrkF32' : 'syrkF32Fma';
   const count = Math.ceil(m / kc);
   let inflight: Promise<unknown> = Promise.resolve();
   for (let b = 0; b < count; b++) {
@@ -195,25 +195,52 @@ function dropRareMarkers(g: Genotypes, minMaf: number): Genotypes {
   return { samples: g.samples, markers: keep.map((j) => g.markers[j]), codes };
 }
 
+export interface StandardizedOptions extends ComputeOptions {
+  /**
+   * Use the fused multiply-add kernel when this process can run relaxed SIMD (default true); false runs the
+   * plain f32 kernel (the tests compare the two).
+   */
+  fusedMultiplyAdd?: boolean;
+}
+
 /**
  * The standardised relationship matrix of PLINK 1.9 `--make-rel`: entries
  * (1/N) sum (x_i - 2p)(x_k - 2p) / (2p(1 - p)) over the N markers called in both samples (N_i for the
  * diagonal), p from the observed calls. Monomorphic markers are skipped. Checked against PLINK's output
  * in the tests, missing calls included.
+ *
+ * Z Z' runs in the f32 SIMD kernel (fused multiply-adds where available), panel sums flushed into f64.
+ * A missing call enters Z as 0; the pairwise counts N come from the exact integer kernel over the
+ * missing-call indicators of the markers that have any.
  */
-export async function standardizedGrm(g: Genotypes, opts: ComputeOptions = {}): Promise<RelationshipMatrix> {
+export async function standardizedGrm(g: Genotypes, opts: StandardizedOptions = {}): Promise<RelationshipMatrix> {
   const n = g.samples.length;
   const kept = dropRareMarkers(g, 1e-300);
   const m = kept.markers.length;
-  const { p } = alleleFrequencies(kept);
-  const scale = new Float32Array(m);
-  for (let j = 0; j < m; j++) scale[j] = 1 / Math.sqrt(2 * p[j] * (1 - p[j]));
+  const { p, observed } = alleleFrequencies(kept);
+  // Per marker the four values a code -1 (missing), 0, 1, 2 takes in Z: one table look-up per call.
+  const lut = new Float32Array(4 * m);
+  for (let j = 0; j < m; j++) {
+    const scale = 1 / Math.sqrt(2 * p[j] * (1 - p[j]));
+    for (let x = 0; x <= 2; x++) lut[4 * j + 1 + x] = (x - 2 * p[j]) * scale;
+  }
   const np = Math.ceil(n / 4) * 4;
   const out = new Float64Array(n * n);
+  // Markers with missing calls and each sample's count of them.
+  const missCount = new Float64Array(n);
+  const gappy: number[] = [];
+  for (let j = 0; j < m; j++) {
+    if (observed[j] === n) continue;
+    gappy.push(j);
+    const base = j * n;
+    for (let i = 0; i < n; i++) if (kept.codes[base + i] < 0) missCount[i]++;
+  }
+  let both: Int32Array | undefined;
   await withKernels(async (k) => {
+    const fma = opts.fusedMultiplyAdd !== false && k.has('syrkF32Fma');
     const c = await syrkPanels(
       k,
-      'f32',
+      fma ? 'f32fma' : 'f32',
       n,
       m,
       (panel, j0, width, kc) => {
@@ -223,14 +250,13 @@ export async function standardizedGrm(g: Genotypes, opts: ComputeOptions = {}): 
             const row = i * kc;
             for (let t = t0; t < t1; t++) {
               const j = j0 + t;
-              const v = kept.codes[j * n + i];
-              panel[row + t] = v >= 0 ? (v - 2 * p[j]) * scale[j] : 0;
+              panel[row + t] = lut[4 * j + 1 + kept.codes[j * n + i]];
             }
           }
         }
       },
       opts,
-      [0, 0.95],
+      [0, gappy.length ? 0.85 : 0.95],
     );
     const d = k.f64(c, np * np);
     for (let i = 0; i < n; i++) {
@@ -240,29 +266,34 @@ export async function standardizedGrm(g: Genotypes, opts: ComputeOptions = {}): 
         out[l * n + i] = v;
       }
     }
+    if (gappy.length === 0) return;
+    // Calls missing in both samples of a pair: the integer cross-product of the missing-call indicators.
+    const cm = await syrkPanels(
+      k,
+      'i16',
+      n,
+      gappy.length,
+      (panel, t0, width, kc) => {
+        for (let t = 0; t < width; t++) {
+          const base = gappy[t0 + t] * n;
+          for (let i = 0; i < n; i++) if (kept.codes[base + i] < 0) panel[i * kc + t] = 1;
+        }
+      },
+      opts,
+      [0.85, 0.95],
+    );
+    both = Int32Array.from(k.i32(cm, np * np));
   });
-  // Pairwise marker counts: N_ik = m - miss_i - miss_k + both_ik.
-  const missCount = new Float64Array(n);
-  const both = new Map<number, number>();
-  const miss: number[] = [];
-  for (let j = 0; j < m; j++) {
-    const base = j * n;
-    miss.length = 0;
-    for (let i = 0; i < n; i++) if (kept.codes[base + i] < 0) miss.push(i);
-    for (const i of miss) {
-      missCount[i]++;
-      for (const l of miss) if (l < i) both.set(i * n + l, (both.get(i * n + l) ?? 0) + 1);
-    }
-  }
   for (let i = 0; i < n; i++) {
     for (let l = 0; l < i; l++) {
-      const count = m - missCount[i] - missCount[l] + (both.get(i * n + l) ?? 0);
+      const count = m - missCount[i] - missCount[l] + (both ? both[i * np + l] : 0);
       const v = out[i * n + l] / count;
       out[i * n + l] = v;
       out[l * n + i] = v;
     }
     out[i * n + i] = out[i * n + i] / (m - missCount[i]);
   }
+  opts.onProgress?.(1, 'cross-products');
   return { ids: g.samples.slice(), values: out };
 }
 

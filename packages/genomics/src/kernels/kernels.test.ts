@@ -7,7 +7,7 @@ import { applyHouseholder, tridiagonalEigenvalues } from '../linalg/tridiagonal.
 import { centredCrossProduct } from '../relationship.js';
 import { Rng } from '../random.js';
 import { randomGenotypes } from '../test/fixtures.js';
-import { withKernels } from './pool.js';
+import { relaxedKernelModule, withKernels } from './pool.js';
 
 function sectionIds(bytes: Uint8Array): number[] {
   const ids: number[] = [];
@@ -28,15 +28,20 @@ function sectionIds(bytes: Uint8Array): number[] {
 }
 
 describe('WebAssembly kernels', () => {
-  it('the committed kernels.wasm is the compilation of assembly/kernels.ts', async () => {
-    const committed = readFileSync(new URL('./kernels.wasm', import.meta.url));
-    const fresh = await compileKernels();
+  it.each(['kernels', 'relaxed'] as const)('the committed %s.wasm is the compilation of assembly/%s.ts', async (which) => {
+    const committed = readFileSync(new URL(`./${which}.wasm`, import.meta.url));
+    const fresh = await compileKernels(which);
     expect(Buffer.compare(Buffer.from(fresh), committed)).toBe(0);
   });
 
-  it('has no data segment, so a worker instantiating it cannot overwrite the shared heap', () => {
-    const bytes = new Uint8Array(readFileSync(new URL('./kernels.wasm', import.meta.url)));
+  it.each(['kernels', 'relaxed'])('%s.wasm has no data segment, so a worker instantiating it cannot overwrite the shared heap', (which) => {
+    const bytes = new Uint8Array(readFileSync(new URL(`./${which}.wasm`, import.meta.url)));
     expect(sectionIds(bytes)).not.toContain(11);
+  });
+
+  it('the relaxed-SIMD kernels load in this Node (the fused multiply-add GRM kernel is available)', async () => {
+    expect(relaxedKernelModule()).not.toBeNull();
+    expect(await withKernels((k) => k.has('syrkF32Fma'))).toBe(true);
   });
 
   it('integer cross-product equals the mean-imputed floating-point definition (odd n, missing calls)', async () => {

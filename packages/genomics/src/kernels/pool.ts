@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 
-type KernelName = 'syrkI16' | 'syrkF32' | 'tridiagonalize' | 'gibbsSweep' | 'cholesky' | 'inverseDiagonal';
+type KernelName = 'syrkI16' | 'syrkF32' | 'syrkF32Fma' | 'tridiagonalize' | 'gibbsSweep' | 'cholesky' | 'inverseDiagonal';
 interface KernelExports {
   syrkI16(a: number, np: number, kc: number, c: number, i0: number, i1: number): void;
   syrkF32(a: number, np: number, kc: number, c: number, i0: number, i1: number): void;
+  syrkF32Fma?(a: number, np: number, kc: number, c: number, i0: number, i1: number): void;
   tridiagonalize(a: number, n: number, d: number, e: number, tau: number, w: number, p: number, z: number): void;
   gibbsSweep(
     x: number,
@@ -36,6 +38,38 @@ function kernelModule(): WebAssembly.Module {
     warmUp(wasmModule);
   }
   return wasmModule;
+}
+
+let relaxedModule: WebAssembly.Module | null | undefined;
+/**
+ * The relaxed-SIMD kernels (fused multiply-add), or null where they cannot run. Node 20 validates relaxed
+ * SIMD only with V8's --experimental-wasm-relaxed-simd, which is switched on here (it only widens what
+ * validates; later Node versions have it on by default). GS_RELAXED_SIMD=0 keeps to the plain kernels.
+ */
+export function relaxedKernelModule(): WebAssembly.Module | null {
+  if (relaxedModule !== undefined) return relaxedModule;
+  relaxedModule = null;
+  if (process.env.GS_RELAXED_SIMD === '0') return relaxedModule;
+  const bytes = readFileSync(new URL('./relaxed.wasm', import.meta.url));
+  if (!WebAssembly.validate(bytes)) {
+    try {
+      v8.setFlagsFromString('--experimental-wasm-relaxed-simd');
+    } catch {
+      return relaxedModule;
+    }
+  }
+  if (!WebAssembly.validate(bytes)) return relaxedModule;
+  relaxedModule = new WebAssembly.Module(bytes);
+  warmUpRelaxed(relaxedModule);
+  return relaxedModule;
+}
+
+function warmUpRelaxed(module: WebAssembly.Module): void {
+  const memory = new WebAssembly.Memory({ initial: 4, maximum: MAX_PAGES, shared: true });
+  const k = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
+  const a = new Float32Array(memory.buffer, 0, 96 * 64);
+  for (let i = 0; i < a.length; i++) a[i] = (i % 7) - 3;
+  for (let rep = 0; rep < 40; rep++) k.syrkF32Fma!(0, 96, 64, 131072, 0, 96);
 }
 
 /**
@@ -80,9 +114,12 @@ export class KernelPool {
     this.threads = threads;
     this.memory = new WebAssembly.Memory({ initial: 16, maximum: MAX_PAGES, shared: true });
     const module = kernelModule();
-    this.local = new WebAssembly.Instance(module, { env: { memory: this.memory } }).exports as unknown as KernelExports;
+    const relaxed = relaxedKernelModule();
+    const base = new WebAssembly.Instance(module, { env: { memory: this.memory } }).exports;
+    const extra = relaxed ? new WebAssembly.Instance(relaxed, { env: { memory: this.memory } }).exports : {};
+    this.local = { ...base, ...extra } as unknown as KernelExports;
     for (let t = 0; t < threads; t++) {
-      const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { module, memory: this.memory } });
+      const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { module, relaxed, memory: this.memory } });
       worker.on('message', (msg: { id: number; value?: number; error?: string }) => {
         const job = this.pending.get(msg.id);
         if (!job) return;
@@ -107,6 +144,11 @@ export class KernelPool {
     }
     this.top = end;
     return at;
+  }
+
+  /** Whether a kernel exists in this process (the relaxed-SIMD ones need V8 support). */
+  has(fn: KernelName): boolean {
+    return typeof this.local[fn] === 'function';
   }
 
   reset(): void {
