@@ -66,7 +66,10 @@ export async function runTimerJob(database: Database, job: { id: string; data: {
  * makes the step an incident, which waits for an administrator's retry. A step no longer active
  * (cancelled, already done, or an incident) is a no-op.
  */
-export async function runServiceJob(database: Database, job: { id: string; data: { instanceId: number; serviceId: string }; retryCount: number; retryLimit: number }) {
+export async function runServiceJob(
+  database: Database,
+  job: { id: string; data: { instanceId: number; serviceId: string }; retryCount: number; retryLimit: number },
+) {
   const { instanceId, serviceId } = job.data;
   let failure: unknown = null;
   try {

@@ -70,11 +70,12 @@ export interface SendInOptions {
  * Sends a job in the caller's transaction (pg-boss's job table lives in the same database), so a
  * business change and the job that continues it commit together: no job is lost to a crash after the
  * commit, none runs for a change rolled back. The queue's options (expiry, retry delay and backoff,
- * retention) apply; the queue must be defined by some process (every API process and worker defines all).
+ * retention) apply. The queue must exist (created when a process defining it starts; every API process
+ * and worker defines all): without it the send throws and the transaction rolls back.
  */
 export async function sendJobIn(tx: Tx, type: string, data: Record<string, unknown>, opts: SendInOptions = {}): Promise<void> {
   const startAfter = opts.startAfter ?? new Date();
-  await tx.execute(sql`
+  const sent = await tx.execute(sql`
     insert into ${sql.raw(JOB_SCHEMA)}.job (name, data, start_after, singleton_key, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
     select q.name, ${JSON.stringify(data)}::jsonb, ${startAfter.toISOString()}::timestamptz, ${opts.key ?? null},
            coalesce(q.expire_seconds, 900) * interval '1s',
@@ -82,7 +83,10 @@ export async function sendJobIn(tx: Tx, type: string, data: Record<string, unkno
            coalesce(${opts.retryLimit ?? null}::int, q.retry_limit, 2),
            coalesce(q.retry_delay, 0), coalesce(q.retry_backoff, false), q.policy
       from ${sql.raw(JOB_SCHEMA)}.queue q
-     where q.name = ${type}`);
+     where q.name = ${type}
+    returning id`);
+  // The queue is created when a process defining it starts; a job sent before would be lost silently.
+  if (!(sent as unknown as { rows: unknown[] }).rows.length) throw new Error(`job queue ${type} does not exist (no process defining it has started)`);
 }
 
 /** Cancels (in the caller's transaction) the jobs of a type with a key that have not started. */
