@@ -65,6 +65,7 @@ const Env = z.object({
     .max(24 * 3600)
     .optional(),
   BW_JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  BW_BPM_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   BW_EXPORT_DIRECT_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   BW_EMBED_ORIGINS: z.string().default(''),
   BW_ENV: z.string().trim().max(30).default('production'),
@@ -138,6 +139,8 @@ export interface Config {
   /** Caps every job's expiry: a job whose process died is retried at most this long after it started. */
   jobExpireSeconds: number | undefined;
   jobMaintenanceSeconds: number;
+  /** A failed workflow service step is retried after this long, doubling with each attempt. */
+  bpmRetrySeconds: number;
   /** Exports up to this many rows are answered directly; larger ones run as a task. */
   exportDirectRows: number;
   /** Origins besides our own whose embedded pages may ask the shell to open or close tabs. */
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollSeconds: e.BW_JOB_POLL_SECONDS,
     jobExpireSeconds: e.BW_JOB_EXPIRE_SECONDS,
     jobMaintenanceSeconds: e.BW_JOB_MAINTENANCE_SECONDS,
+    bpmRetrySeconds: e.BW_BPM_RETRY_SECONDS,
     exportDirectRows: e.BW_EXPORT_DIRECT_ROWS,
     embedOrigins: e.BW_EMBED_ORIGINS.split(',')
       .map((o) => o.trim())

@@ -48,6 +48,10 @@ export const bpmErrors = defineModuleErrors('BPM', {
     en: 'The form {name} is used by the process model {model}; it cannot be deleted',
   },
   BPM_FORM_INVALID: { 'zh-CN': '表单“{form}”填写有误：{detailZh}', en: 'The form "{form}" is not filled in correctly: {detail}' },
+  BPM_NO_INCIDENT: {
+    'zh-CN': '服务步骤 {serviceId} 没有等待重试的故障',
+    en: 'The service step {serviceId} has no incident waiting for a retry',
+  },
   BPM_BPMN_FILE: { 'zh-CN': '请上传一个 .bpmn 文件', en: 'Upload one .bpmn file' },
 });
 

@@ -70,6 +70,32 @@ export const TaskRow = z.object({
 });
 export type TaskRow = z.infer<typeof TaskRow>;
 
+/**
+ * The service strategies a service task may name (`bw:strategy`): a fixed list run by the server, never
+ * user text. `notifyStarter`: a message to the starter; `notifyAdmins`: a message to the organisation's
+ * administrators; `businessHandler`: the step the business type's owning module registered.
+ */
+export const SERVICE_STRATEGIES = ['notifyStarter', 'notifyAdmins', 'businessHandler'] as const;
+export const ServiceStrategy = z.enum(SERVICE_STRATEGIES);
+export type ServiceStrategy = z.infer<typeof ServiceStrategy>;
+
+/** A step the server runs by itself: a timer waiting for its time, or a service step (an incident when `failed`). */
+export const AutomaticStep = z.object({
+  kind: z.enum(['timer', 'service']),
+  /** The engine's timer or service id (`serviceId` of retry-service). */
+  id: z.string(),
+  nodeId: z.string(),
+  name: z.string(),
+  /** Timer: when it fires. */
+  dueAt: z.string().nullable(),
+  /** Service: the strategy, the attempt being run (1 = first) and, when retries are used up, the incident. */
+  strategy: z.string().nullable(),
+  attempt: z.number().int().nullable(),
+  failed: z.boolean(),
+  error: z.string().nullable(),
+});
+export type AutomaticStep = z.infer<typeof AutomaticStep>;
+
 export const InstanceDetail = InstanceRow.extend({
   bpmnXml: z.string(),
   /** Per node or flow id: finished, active or untouched (for the diagram's highlight). */
@@ -78,8 +104,13 @@ export const InstanceDetail = InstanceRow.extend({
   tasks: z.array(TaskRow),
   /** The forms filled so far: the start form, then each approved task's, in order. */
   forms: z.array(SubmittedForm),
+  /** Timers and service steps waiting now; a failed service step is an incident an administrator may retry. */
+  automatic: z.array(AutomaticStep),
 });
 export type InstanceDetail = z.infer<typeof InstanceDetail>;
+
+export const RetryService = z.object({ id: z.number().int().positive(), serviceId: z.string().trim().min(1).max(200) });
+export type RetryService = z.input<typeof RetryService>;
 
 export const InstancePageQuery = PageQuery.extend({ status: InstanceStatus.optional(), businessType: z.string().trim().max(64).optional() });
 export const instanceList = listSpec({ filters: {}, sortable: ['startedAt', 'endedAt', 'status'] });
@@ -125,6 +156,14 @@ export const instance = resource(
       permission: P.instanceQuery,
       summary: 'One instance: diagram, highlighted nodes, variables and the timeline',
       query: IdQuery,
+      data: InstanceDetail,
+    },
+    retryService: {
+      method: 'PUT',
+      path: '/retry-service',
+      permission: P.definitionUpdate,
+      summary: 'Runs a service step again after its retries were used up (an incident); administrators',
+      body: RetryService,
       data: InstanceDetail,
     },
     myPage: {

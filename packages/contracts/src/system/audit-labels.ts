@@ -186,6 +186,7 @@ export const auditVerbs: Record<string, Translations> = {
   split: t('拆分', 'Split'),
   merge: t('合并', 'Merge'),
   audit: t('审核', 'Review'),
+  retryService: t('重试服务步骤', 'Retry the service step of'),
   approve: t('审核通过', 'Approve'),
   reject: t('驳回', 'Reject'),
   submit: t('提交', 'Submit'),

@@ -1,5 +1,6 @@
 import { WorkflowError, parseBpmn, validateForExecution, type ProcessModel } from '@breedwise/workflow';
 import { AppError } from '../../platform/errors';
+import { strategyNames } from './runtime/strategies';
 
 /** The engine's refusal as one of our error codes, its message in both languages. */
 export function translateWorkflowError(err: unknown, code: 'BPM_INVALID_BPMN' | 'BPM_WORKFLOW' = 'BPM_WORKFLOW'): never {
@@ -29,19 +30,12 @@ export function readBpmn(xml: string): ProcessModel {
 }
 
 /**
- * What this server executes: no service strategies are registered, and timer events are not scheduled
- * yet, so a model using them is refused at deployment rather than left waiting forever. With the
- * organisation's forms (key: field names), a form key naming no form is refused too.
+ * What this server executes: timers (scheduled through the job queue) and service tasks naming a
+ * registered strategy (an unknown name is refused). With the organisation's forms (key: field names),
+ * a form key naming no form is refused too.
  */
 export function checkExecutable(model: ProcessModel, knownForms?: Readonly<Record<string, readonly string[]>>): void {
-  const result = validateForExecution(model, { knownStrategies: [], ...(knownForms ? { knownForms } : {}) });
-  const timer = model.nodeOrder.find((id) => model.nodes[id].kind === 'timer');
-  if (timer) {
-    throw new AppError(400, 'BPM_MODEL_NOT_EXECUTABLE', {
-      detail: `the timer event ${timer} is not scheduled by this server yet`,
-      detailZh: `本服务器暂不调度定时事件 ${timer}`,
-    });
-  }
+  const result = validateForExecution(model, { knownStrategies: [...strategyNames], ...(knownForms ? { knownForms } : {}) });
   if (!result.ok) {
     const e = result.errors[0];
     const w = new WorkflowError(e.code, e.params);

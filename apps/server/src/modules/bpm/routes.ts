@@ -75,6 +75,7 @@ export function bpmRoutes(app: FastifyInstance) {
     create: (req) => runtime.createInstance(db, ctxOf(req), sourceOf(req), req.body.definitionId, req.body.variables),
     cancel: (req) => runtime.cancelInstance(db, ctxOf(req), sourceOf(req), req.query.id, req.query.reason),
     get: (req) => runtime.getInstance(db, ctxOf(req), req.query.id),
+    retryService: (req) => runtime.retryServiceStep(db, ctxOf(req), sourceOf(req), req.body),
     myPage: (req) => runtime.myInstances(db, ctxOf(req), req.query),
   });
 

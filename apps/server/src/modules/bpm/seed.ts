@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { parseBpmn } from '@breedwise/workflow';
 import { sampleModels } from '@breedwise/workflow/samples';
 import type { DbOrTx } from '../../db/client';
@@ -10,6 +10,7 @@ import { businessTypes } from './runtime/business';
 import { bpmForm } from './form/form.tables';
 import { DEFAULT_FORMS } from './form/default-forms';
 import { formsForModel } from './form/form.service';
+import { sysOrg } from '../system';
 
 const NAMES: Record<string, { name: string; category: string }> = {
   'one-step-approval': { name: '单级审批 One-step approval', category: 'approval' },
@@ -53,4 +54,27 @@ export async function seedBpmOrganisation(db: DbOrTx, org: SeedOrg): Promise<voi
     const modelId = bt.defaultModelKey ? byKey.get(bt.defaultModelKey) : undefined;
     if (modelId) await db.insert(bpmBinding).values({ orgId: org.orgId, businessType: bt.type, modelId }).onConflictDoNothing();
   }
+}
+
+/**
+ * Run at every start (prepare, idempotent): an organisation whose models name a default form it does not
+ * have gets it. Organisations created before the forms existed (migration 0028) were seeded with the
+ * default models but no forms, so redeploying those models was refused; a form deleted on purpose is
+ * not brought back (a form a model names cannot be deleted). Answers how many forms were added.
+ */
+export async function syncBpmDefaultForms(db: DbOrTx): Promise<number> {
+  let added = 0;
+  for (const f of DEFAULT_FORMS) {
+    const pattern = `%formKey="${f.key}"%`;
+    const result = await db.execute(sql`
+      insert into ${bpmForm} (org_id, key, name, remark, schema)
+      select o.id, ${f.key}, ${f.name}, ${f.remark ?? null}, ${JSON.stringify(f.schema)}::jsonb
+        from ${sysOrg} o
+       where not exists (select 1 from ${bpmForm} x where x.org_id = o.id and x.key = ${f.key})
+         and exists (select 1 from ${bpmModel} m where m.org_id = o.id and m.bpmn_xml like ${pattern})
+      on conflict do nothing
+      returning id`);
+    added += (result as unknown as { rows: unknown[] }).rows.length;
+  }
+  return added;
 }

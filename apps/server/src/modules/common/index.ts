@@ -14,7 +14,7 @@ export { readUpload } from './multipart';
 export { sysFile } from './file/file.tables';
 export { sysTask } from './task/task.tables';
 export { createTask, appendTaskLog, taskLogs } from './task/task.service';
-export { JobQueue, type JobContext, type JobDefinition } from './jobs/queue';
+export { JobQueue, sendJobIn, cancelJobsIn, type JobContext, type JobDefinition, type WorkDefinition } from './jobs/queue';
 export { csvLine, safeCell } from './io/cells';
 export { renderLabelPdf, type LabelContent, type LabelPdfOptions } from './label/label-pdf';
 export { buildWorkbook, readFirstSheet, writeWorkbookFile, type CellValue } from './io/xlsx';

@@ -24,6 +24,22 @@ export interface BusinessType {
   /** The seeded model every organisation binds the type to (a key of the default models). */
   defaultModelKey?: string;
   onEnd(tx: Tx, ctx: RequestContext, src: AuditSource, end: BusinessEnd): Promise<void>;
+  /**
+   * The business step a service task with `bw:strategy="businessHandler"` runs, in the transaction that
+   * moves the process on (the instance row locked). Answers variables merged into the process; a throw
+   * is a failed attempt, retried through the job queue, an incident when the retries are used up.
+   */
+  service?(tx: Tx, ctx: RequestContext, step: BusinessStep): Promise<Record<string, unknown> | void>;
+}
+
+/** A service step of a business process, as the owning module's `service` sees it. */
+export interface BusinessStep {
+  businessKey: string;
+  instanceId: number;
+  nodeId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  variables: Readonly<Record<string, unknown>>;
 }
 
 const types = new Map<string, BusinessType>();

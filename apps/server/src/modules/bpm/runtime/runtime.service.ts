@@ -4,6 +4,7 @@ import {
   cancelInstance as engineCancel,
   completeTask as engineComplete,
   nodeStatus,
+  retryService as engineRetryService,
   startInstance as engineStart,
   type Effect,
   type InstanceState,
@@ -13,6 +14,7 @@ import {
   instanceList,
   taskList,
   type FormSnapshot,
+  type AutomaticStep,
   type InstanceDetail,
   type InstanceRow,
   type SubmittedForm,
@@ -34,6 +36,7 @@ import { startFormOf } from '../model/model.service';
 import { applyForm } from '../form/form.service';
 import { businessType } from './business';
 import { bpmInstance, bpmTask } from './runtime.tables';
+import { cancelServiceJob, cancelTimerJob, scheduleServiceJob, scheduleTimerJob } from './jobs';
 
 const I = bpmInstance;
 const T = bpmTask;
@@ -159,8 +162,11 @@ async function countersignLists(
 
 // ---------------------------------------------------------------- effects
 
-/** Applies the engine's effects: task rows, closed tasks, the end with its business handler. */
-async function applyEffects(tx: Tx, ctx: RequestContext, src: AuditSource, inst: Instance, def: Definition, effects: Effect[], comment: string | null) {
+/**
+ * Applies the engine's effects: task rows, closed tasks, timers and service steps as jobs (sent in this
+ * transaction, so they exist exactly when the step committed), the end with its business handler.
+ */
+export async function applyEffects(tx: Tx, ctx: RequestContext, src: AuditSource, inst: Instance, def: Definition, effects: Effect[], comment: string | null) {
   for (const e of effects) {
     if (e.type === 'createTask') {
       let candidates: Candidates;
@@ -196,8 +202,18 @@ async function applyEffects(tx: Tx, ctx: RequestContext, src: AuditSource, inst:
       await tx.update(I).set({ status: e.outcome, endedAt: new Date() }).where(eq(I.id, inst.id));
       const bt = inst.businessType ? businessType(inst.businessType) : undefined;
       if (bt && inst.businessKey) await bt.onEnd(tx, ctx, src, { businessKey: inst.businessKey, outcome: e.outcome, instanceId: inst.id, comment });
+    } else if (e.type === 'scheduleTimer') {
+      await scheduleTimerJob(tx, inst.id, e.timerId, new Date(e.dueAt));
+    } else if (e.type === 'cancelTimer') {
+      await cancelTimerJob(tx, inst.id, e.timerId);
+    } else if (e.type === 'runService') {
+      const node = def.model.nodes[e.nodeId];
+      const retries = node?.kind === 'serviceTask' ? node.retries : 0;
+      await scheduleServiceJob(tx, inst.id, e.serviceId, { retries, ...(e.notBefore ? { startAfter: new Date(e.notBefore) } : {}) });
+    } else if (e.type === 'cancelService') {
+      await cancelServiceJob(tx, inst.id, e.serviceId);
     }
-    // nodeEntered/nodeLeft are read back from the state; timers and service steps are refused at deployment.
+    // nodeEntered/nodeLeft are read back from the state; an incident is the service's `failed` in the state.
   }
 }
 
@@ -319,7 +335,7 @@ function requireOpen(ctx: RequestContext, inst: Instance, task: typeof T.$inferS
   if (task.status !== 'open') throw conflict('BPM_TASK_HANDLED');
 }
 
-async function saveState(tx: Tx, inst: Instance, state: InstanceState) {
+export async function saveState(tx: Tx, inst: Instance, state: InstanceState) {
   await tx.update(I).set({ state }).where(eq(I.id, inst.id));
   return { ...inst, state };
 }
@@ -416,6 +432,27 @@ export async function cancelInstanceIn(tx: Tx, ctx: RequestContext, src: AuditSo
 export async function cancelInstance(db: DbOrTx, ctx: RequestContext, src: AuditSource, id: number, reason: string) {
   await db.transaction((tx) => cancelInstanceIn(tx, ctx, src, id, reason));
   return getInstance(db, ctx, id);
+}
+
+/** An administrator runs a service step again after its retries were used up (an incident). */
+export async function retryServiceStep(db: DbOrTx, ctx: RequestContext, src: AuditSource, input: { id: number; serviceId: string }) {
+  await db.transaction(async (tx) => {
+    const inst = await lockInstance(tx, ctx, input.id);
+    requireRunning(ctx, inst);
+    const service = Object.prototype.hasOwnProperty.call(inst.state.services, input.serviceId) ? inst.state.services[input.serviceId] : undefined;
+    if (!service?.failed) throw conflict('BPM_NO_INCIDENT', { serviceId: input.serviceId });
+    const def = (await tx.select().from(D).where(eq(D.id, inst.definitionId)))[0];
+    const { state, effects } = engine(() => engineRetryService(def.model, inst.state, { serviceId: input.serviceId, now: new Date() }));
+    const saved = await saveState(tx, inst, state);
+    await applyEffects(tx, ctx, src, saved, def, effects, null);
+    await audit(tx, src, {
+      action: 'bpm.instance.retryService',
+      targetType: 'bpm_instance',
+      targetId: inst.id,
+      detail: { name: inst.name, nodeId: service.nodeId, error: service.lastError ?? null },
+    });
+  });
+  return getInstance(db, ctx, input.id);
 }
 
 /** Cancels the running process of a business record, if any (the owning module's withdraw). */
@@ -692,5 +729,35 @@ export async function getInstance(db: DbOrTx, ctx: RequestContext, id: number): 
     variables: row.i.state.variables,
     tasks: tasks.map(presentTask),
     forms,
+    automatic: automaticSteps(def.model, row.i.state),
   };
+}
+
+/** Timers and service steps waiting in an instance (a failed service step is an incident). */
+function automaticSteps(model: ProcessModel, state: InstanceState): AutomaticStep[] {
+  const name = (id: string) => model.nodes[id]?.name || id;
+  return [
+    ...Object.values(state.timers).map((t) => ({
+      kind: 'timer' as const,
+      id: t.timerId,
+      nodeId: t.nodeId,
+      name: name(t.nodeId),
+      dueAt: t.dueAt,
+      strategy: null,
+      attempt: null,
+      failed: false,
+      error: null,
+    })),
+    ...Object.values(state.services).map((s) => ({
+      kind: 'service' as const,
+      id: s.serviceId,
+      nodeId: s.nodeId,
+      name: name(s.nodeId),
+      dueAt: null,
+      strategy: s.strategy,
+      attempt: s.attempt,
+      failed: s.failed,
+      error: s.lastError ?? null,
+    })),
+  ];
 }

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMessage, taskLogLabels, type Locale, type Translations } from '@breedwise/contracts';
 import type { TaskStatus } from '@breedwise/contracts/common';
@@ -41,6 +41,59 @@ export interface JobDefinition<T = Record<string, unknown>> {
   /** The expiry itself, when it must not follow from `expectedSeconds` (tests). */
   expireInSeconds?: number;
   run(ctx: JobContext<T>): Promise<void>;
+}
+
+/**
+ * A job without a user task (sys_task): a step of the server's own (a workflow timer, a service step).
+ * `run` throwing is retried by pg-boss with backoff until the job's retry limit, then the job fails;
+ * `run` sees the attempt (`retryCount`, 0 first) and the limit, so its last attempt can record the failure.
+ */
+export interface WorkDefinition<T = Record<string, unknown>> {
+  type: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expectedSeconds?: number;
+  run(job: { id: string; data: T; retryCount: number; retryLimit: number }): Promise<void>;
+}
+
+/** Where a job is sent from inside a transaction: it exists when (and only when) the transaction commits. */
+export interface SendInOptions {
+  /** Not before this instant. */
+  startAfter?: Date;
+  /** A label to find (and cancel) the job by. */
+  key?: string;
+  /** Overrides the queue's retry limit for this job. */
+  retryLimit?: number;
+}
+
+/**
+ * Sends a job in the caller's transaction (pg-boss's job table lives in the same database), so a
+ * business change and the job that continues it commit together: no job is lost to a crash after the
+ * commit, none runs for a change rolled back. The queue's options (expiry, retry delay and backoff,
+ * retention) apply. The queue must exist (created when a process defining it starts; every API process
+ * and worker defines all): without it the send throws and the transaction rolls back.
+ */
+export async function sendJobIn(tx: Tx, type: string, data: Record<string, unknown>, opts: SendInOptions = {}): Promise<void> {
+  const startAfter = opts.startAfter ?? new Date();
+  const sent = await tx.execute(sql`
+    insert into ${sql.raw(JOB_SCHEMA)}.job (name, data, start_after, singleton_key, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+    select q.name, ${JSON.stringify(data)}::jsonb, ${startAfter.toISOString()}::timestamptz, ${opts.key ?? null},
+           coalesce(q.expire_seconds, 900) * interval '1s',
+           ${startAfter.toISOString()}::timestamptz + coalesce(q.retention_minutes, 20160) * interval '1 minute',
+           coalesce(${opts.retryLimit ?? null}::int, q.retry_limit, 2),
+           coalesce(q.retry_delay, 0), coalesce(q.retry_backoff, false), q.policy
+      from ${sql.raw(JOB_SCHEMA)}.queue q
+     where q.name = ${type}
+    returning id`);
+  // The queue is created when a process defining it starts; a job sent before would be lost silently.
+  if (!(sent as unknown as { rows: unknown[] }).rows.length) throw new Error(`job queue ${type} does not exist (no process defining it has started)`);
+}
+
+/** Cancels (in the caller's transaction) the jobs of a type with a key that have not started. */
+export async function cancelJobsIn(tx: Tx, type: string, key: string): Promise<void> {
+  await tx.execute(sql`
+    update ${sql.raw(JOB_SCHEMA)}.job set state = 'cancelled', completed_on = now()
+     where name = ${type} and singleton_key = ${key} and state < 'active'`);
 }
 
 /** Without a measured duration a job is allowed this long. */
@@ -87,6 +140,7 @@ export interface QueueOptions {
  */
 export class JobQueue {
   private readonly defs = new Map<string, JobDefinition<any>>();
+  private readonly works = new Map<string, WorkDefinition<any>>();
   private boss: PgBoss | null = null;
   private sweeper: NodeJS.Timeout | null = null;
 
@@ -97,6 +151,11 @@ export class JobQueue {
 
   define<T>(def: JobDefinition<T>): void {
     this.defs.set(def.type, def as JobDefinition<any>);
+  }
+
+  /** A job type without a user task (see WorkDefinition); sent with `sendJobIn`. */
+  defineWork<T>(def: WorkDefinition<T>): void {
+    this.works.set(def.type, def as WorkDefinition<any>);
   }
 
   private newBoss(): PgBoss {
@@ -124,7 +183,7 @@ export class JobQueue {
   }
 
   /** The queue options of a job type (retries with backoff, expiry sized from its duration). */
-  private queueOptions(def: JobDefinition<any>) {
+  private queueOptions(def: Pick<JobDefinition<any>, 'retryLimit' | 'retryDelaySeconds' | 'expectedSeconds' | 'expireInSeconds'>) {
     return {
       retryLimit: def.retryLimit ?? 3,
       retryDelay: def.retryDelaySeconds ?? 5,
@@ -140,7 +199,7 @@ export class JobQueue {
    * case, and every API process after the first start) only read.
    */
   private async ensureQueues(boss: PgBoss): Promise<void> {
-    const wanted = [...this.defs.values()].map((def) => ({ name: def.type, options: this.queueOptions(def) }));
+    const wanted = [...this.defs.values(), ...this.works.values()].map((def) => ({ name: def.type, options: this.queueOptions(def) }));
     const stale = async () => {
       const existing = new Map((await boss.getQueues()).map((q) => [q.name, q as unknown as Record<string, unknown>]));
       return wanted
@@ -171,6 +230,20 @@ export class JobQueue {
         );
       }
     }
+    if (this.opts.worker)
+      for (const def of this.works.values())
+        await boss.work<Record<string, unknown>>(
+          def.type,
+          { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, includeMetadata: true },
+          async ([job]) => {
+            try {
+              await def.run({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            } catch (err) {
+              this.opts.log.warn({ err, type: def.type, job: job.id, retryCount: job.retryCount }, 'job attempt failed');
+              throw err;
+            }
+          },
+        );
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), (this.opts.maintenanceIntervalSeconds ?? 60) * 1000);
     this.sweeper.unref();

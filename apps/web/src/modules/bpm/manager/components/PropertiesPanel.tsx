@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Checkbox, Divider, Empty, Form, Input, Select, Typography } from 'antd';
+import { Alert, Checkbox, Divider, Empty, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseExpression } from '@breedwise/expr';
-import type { RuleRow } from '@breedwise/contracts/bpm';
+import { parseDuration } from '@breedwise/workflow';
+import { SERVICE_STRATEGIES, type RuleRow } from '@breedwise/contracts/bpm';
 import { RuleEditor } from './RuleEditor';
 import { FormPicker } from './FormPicker';
 
@@ -22,10 +23,11 @@ export interface BusinessObject {
   sourceRef?: BusinessObject;
   default?: BusinessObject;
   flowElements?: BusinessObject[];
-  eventDefinitions?: { $type: string }[];
+  eventDefinitions?: { $type: string; timeDuration?: { body?: string } }[];
 }
 export interface Modeling {
   updateProperties(element: BpmnElement, props: Record<string, unknown>): void;
+  updateModdleProperties(element: BpmnElement, moddleElement: unknown, props: Record<string, unknown>): void;
   updateLabel(element: BpmnElement, text: string): void;
 }
 export interface Moddle {
@@ -50,7 +52,8 @@ function conditionError(text: string): string | null {
 /**
  * Our properties panel: what the server executes. User task: name, form, countersign (all/any over a
  * list variable), reject target and, for the deployed version, its assignment rule. Gateway output:
- * condition (the safe expression language) and default flow. End event: outcome.
+ * condition (the safe expression language) and default flow. End event: outcome. Service task: a
+ * strategy from the server's fixed list and its retries. Timer event: an ISO 8601 duration.
  */
 export function PropertiesPanel({
   element,
@@ -70,10 +73,13 @@ export function PropertiesPanel({
   const { t } = useTranslation();
   const [, force] = useState(0);
   const [condition, setCondition] = useState('');
+  const [duration, setDuration] = useState('');
   const bo = element?.businessObject;
+  const timerDef = bo?.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
   useEffect(() => {
     setCondition(bo?.conditionExpression?.body?.replace(/^\$\{\s*|\s*\}$/g, '') ?? '');
-  }, [bo]);
+    setDuration(timerDef?.timeDuration?.body?.trim() ?? '');
+  }, [bo, timerDef]);
   if (!element || !bo) return <Empty description={t('bpm.designer.pick')} />;
   const set = (props: Record<string, unknown>) => {
     modeling.updateProperties(element, props);
@@ -87,6 +93,9 @@ export function PropertiesPanel({
   const countersign = bo.loopCharacteristics ? ((bo.get('bw:countersign') as string | undefined) ?? 'all') : 'none';
   const rule = rules?.find((r) => r.taskKey === element.id) ?? null;
   const condError = conditionError(condition);
+  const isService = element.type === 'bpmn:ServiceTask';
+  const isCatch = element.type === 'bpmn:IntermediateCatchEvent';
+  const durationError = duration.trim() && !parseDuration(duration) ? t('bpm.designer.durationInvalid') : null;
   return (
     <Form layout="vertical" size="small" data-testid="bpm-properties">
       <Typography.Text type="secondary">
@@ -192,6 +201,62 @@ export function PropertiesPanel({
           />
         </Form.Item>
       )}
+      {isService && (
+        <>
+          <Form.Item label={t('bpm.designer.strategy')} extra={t('bpm.designer.strategyHelp')}>
+            <Select
+              value={(bo.get('bw:strategy') as string) || undefined}
+              placeholder={t('bpm.designer.strategyPick')}
+              onChange={(v) => set({ 'bw:strategy': v })}
+              options={SERVICE_STRATEGIES.map((s) => ({ value: s, label: t(`bpm.strategies.${s}`) }))}
+              optionRender={(o) => (
+                <div>
+                  <div>{o.label}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>
+                    {t(`bpm.strategyHelp.${o.value as string}`)}
+                  </Typography.Text>
+                </div>
+              )}
+              data-testid="prop-strategy"
+            />
+          </Form.Item>
+          <Form.Item label={t('bpm.designer.retries')} extra={t('bpm.designer.retriesHelp')}>
+            <InputNumber
+              min={0}
+              max={10}
+              precision={0}
+              value={Number((bo.get('bw:retries') as string | undefined) ?? 3)}
+              onChange={(v) => set({ 'bw:retries': v === null || v === 3 ? undefined : String(v) })}
+              data-testid="prop-retries"
+            />
+          </Form.Item>
+        </>
+      )}
+      {isCatch &&
+        (timerDef ? (
+          <Form.Item
+            label={t('bpm.designer.duration')}
+            extra={t('bpm.designer.durationHelp')}
+            validateStatus={durationError ? 'error' : undefined}
+            help={durationError ?? undefined}
+          >
+            <Input
+              value={duration}
+              placeholder="PT30M"
+              onChange={(e) => setDuration(e.target.value)}
+              onBlur={() => {
+                if (!duration.trim() || !parseDuration(duration)) return;
+                modeling.updateModdleProperties(element, timerDef, {
+                  timeDuration: moddle.create('bpmn:FormalExpression', { body: duration.trim() }),
+                });
+                force((n) => n + 1);
+              }}
+              data-testid="prop-duration"
+            />
+          </Form.Item>
+        ) : (
+          <Alert type="info" showIcon message={t('bpm.designer.timerOnly')} />
+        ))}
       {element.type === 'bpmn:ScriptTask' && <Alert type="warning" showIcon message={t('bpm.designer.noScripts')} />}
     </Form>
   );
