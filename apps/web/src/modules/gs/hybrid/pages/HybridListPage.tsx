@@ -82,7 +82,7 @@ export default function HybridListPage() {
         title: t('gs.hybrid.model'),
         key: 'model',
         width: 190,
-        render: (_: unknown, r) => `GCA${r.sca ? ' + SCA' : ''} · ${t(`gs.hybrid.methods.${r.method}`)}`,
+        render: (_: unknown, r) => `GCA${r.sca ? ' + SCA' : ''}${r.fixedEffects.map((f) => ` + ${f}`).join('')} · ${t(`gs.hybrid.methods.${r.method}`)}`,
       },
       { title: t('gs.hybrid.pool1'), dataIndex: 'pool1Count', key: 'pool1Count', width: 90, align: 'right', render: count },
       { title: t('gs.hybrid.pool2'), dataIndex: 'pool2Count', key: 'pool2Count', width: 90, align: 'right', render: count },
