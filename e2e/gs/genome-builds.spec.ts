@@ -94,7 +94,9 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `no-build-prompt-${lang}-${info.project.name}`);
     await page.getByTestId('build-prompt-cancel').click();
     await expect(header.getByTestId('genome-build-missing')).toBeVisible();
+    // The screen stays open in its tab (on the projects tab): the builds tab offers to define one.
     await ws.openMenu(L.group, L.entry);
+    await page.getByRole('tab', { name: L.builds, exact: true }).click();
     await expect(page.getByTestId('gws-no-build')).toBeVisible();
     await header.getByTestId('genome-build-missing').click();
     await page.getByTestId('build-go-define').click();

@@ -168,7 +168,12 @@ describe('GCA fixed effects', () => {
       expect(r.body.msg).toContain(column);
       expect(r.body.msg).toContain('two_locations.csv');
     }
-    const zh = await call('POST', '/predict/createGcaTask', { name: 'Bad zh', datasetId, traitCode: 'GY', fixedEffects: ['site'] }, { 'accept-language': 'zh-CN' });
+    const zh = await call(
+      'POST',
+      '/predict/createGcaTask',
+      { name: 'Bad zh', datasetId, traitCode: 'GY', fixedEffects: ['site'] },
+      { 'accept-language': 'zh-CN' },
+    );
     expect(zh.body.msg).toContain('固定效应 site');
     const many = await call('POST', '/predict/createGcaTask', { name: 'Too many', datasetId, traitCode: 'GY', fixedEffects: ['a', 'b', 'c', 'd', 'e', 'f'] });
     expect(many.status).toBe(400);

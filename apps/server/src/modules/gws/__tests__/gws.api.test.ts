@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUserWithMenus, type TestApp } from '../../../test/harness';
-import { multipartFiles } from '../../gs/__tests__/gs-test-data';
 
 let t: TestApp;
 let admin: string;
@@ -13,6 +12,21 @@ const FIX = path.join(root, 'packages/genomics/test-data/hybrid/small');
 const call = (method: string, url: string, opts: { token?: string; form?: Record<string, string> } = {}) =>
   t.call(method, `/api/gs/api/gws${url}`, { token: opts.token ?? admin, headers: en, form: opts.form });
 const setBuild = (buildId: number) => call('POST', '/changeBuild/setCurrentBuildId', { form: { currentBuildId: String(buildId) } });
+
+/** A multipart body with text fields and several files (the gs dataset form). */
+function multipartFiles(fields: Record<string, string>, files: Array<{ field: string; name: string; content: Buffer }>) {
+  const boundary = `----gws${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const f of files) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    );
+    parts.push(f.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -95,5 +95,10 @@ export async function projectRows(db: DbOrTx, ctx: RequestContext): Promise<GwsP
     group by p.id, p.code, p.name
     order by count(distinct a.experiment_id) desc, p.code
     limit 500`)) as unknown as { rows: GwsProjectRow[] };
-  return result.rows.map((r) => ({ ...r, experimentCount: Number(r.experimentCount), analysedExperimentCount: Number(r.analysedExperimentCount), traits: [...r.traits].sort() }));
+  return result.rows.map((r) => ({
+    ...r,
+    experimentCount: Number(r.experimentCount),
+    analysedExperimentCount: Number(r.analysedExperimentCount),
+    traits: [...r.traits].sort(),
+  }));
 }

@@ -176,7 +176,14 @@ function ProjectsTab() {
   return (
     <>
       <Typography.Paragraph type="secondary">{t('gs.gws.projectsHelp')}</Typography.Paragraph>
-      <Table<GwsProjectRow> rowKey="projectId" loading={isLoading} columns={columns} dataSource={data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="gws-projects" />
+      <Table<GwsProjectRow>
+        rowKey="projectId"
+        loading={isLoading}
+        columns={columns}
+        dataSource={data ?? []}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        data-testid="gws-projects"
+      />
     </>
   );
 }
