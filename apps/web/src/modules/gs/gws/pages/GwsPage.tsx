@@ -164,7 +164,7 @@ function ProjectsTab() {
   const columns: ColumnsType<GwsProjectRow> = [
     { title: t('gs.gws.projectCode'), dataIndex: 'code', key: 'code', width: 160 },
     { title: t('gs.gws.projectName'), dataIndex: 'name', key: 'name', ellipsis: true },
-    { title: t('gs.gws.experiments'), dataIndex: 'experimentCount', key: 'experimentCount', width: 110, align: 'right' },
+    { title: t('gs.gws.experiments'), dataIndex: 'experimentCount', key: 'experimentCount', width: 140, align: 'right' },
     { title: t('gs.gws.analysed'), dataIndex: 'analysedExperimentCount', key: 'analysedExperimentCount', width: 150, align: 'right' },
     {
       title: t('gs.gws.traits'),
