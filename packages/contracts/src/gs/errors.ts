@@ -68,6 +68,10 @@ export const gsErrors = defineModuleErrors('GS', {
     en: 'Dataset {name} is a hybrid dataset: use hybrid prediction (GCA tasks)',
   },
   GS_GCA_RUNNING: { 'zh-CN': 'GCA 任务 {name} 仍在排队或计算中，不能重置', en: 'GCA task {name} is still queued or running and cannot be reset' },
+  GS_GCA_FIXED_UNKNOWN: {
+    'zh-CN': '固定效应 {column} 不是表型文件 {file} 中可用的列（不能是杂交种列或所分析的性状）',
+    en: 'Fixed effect {column} is not a usable column of the phenotype file {file} (not the hybrid column nor the trait analysed)',
+  },
   GS_GCA_NOT_FINISHED: { 'zh-CN': 'GCA 任务尚未完成', en: 'The GCA task has not finished' },
   GS_HG_COLUMNS: {
     'zh-CN': '杂交组合文件 {file} 第 1 行：须有列 female 和 male（来自导出的模板）',

@@ -9,6 +9,8 @@ import { MODEL_STATES } from './model';
 /** Variance-component algorithms of the engine's hybrid model (`gs hybrid --method`). */
 export const GCA_METHODS = ['ai-reml', 'sommer'] as const;
 export type GcaMethod = (typeof GCA_METHODS)[number];
+/** At most this many fixed-effect columns in one GCA task. */
+export const GCA_MAX_FIXED = 5;
 
 /** A GCA task: the hybrid model GCA1 + GCA2 (+ SCA) of one trait of a hybrid dataset, trained as a job. */
 export const GcaCreate = z.object({
@@ -18,6 +20,11 @@ export const GcaCreate = z.object({
   /** Include the SCA term (covariance K1 (x) K2); untested crosses then get an SCA by BLUP. */
   sca: z.boolean().default(true),
   method: z.enum(GCA_METHODS).default('ai-reml'),
+  /**
+   * Fixed-effect columns of the dataset's phenotype file (e.g. location), each a factor dummy-coded by the
+   * engine (`gs hybrid --fixed COL`); not the hybrid column nor the trait. Levels must not be missing.
+   */
+  fixedEffects: z.array(z.string().trim().min(1).max(64)).max(GCA_MAX_FIXED).default([]),
 });
 export type GcaCreate = z.input<typeof GcaCreate>;
 
@@ -29,6 +36,7 @@ export const GcaRow = z.object({
   traitCode: z.string(),
   sca: z.boolean(),
   method: z.enum(GCA_METHODS),
+  fixedEffects: z.array(z.string()),
   status: z.enum(MODEL_STATES),
   progress: z.number(),
   taskId: z.number().int().nullable(),
@@ -105,6 +113,14 @@ export const gcaList = listSpec({
   filters: { name: { type: 'text', repeatable: true }, createdAt: { type: 'date' } },
   sortable: ['name', 'createdAt', 'updatedAt'],
 });
+export const GcaColumnsQuery = z.object({ datasetId: z.coerce.number().int().positive() });
+/** gca-columns: the phenotype file's columns that can be fixed effects (not the hybrid column, not a trait), with their levels. */
+export const GcaColumns = z.object({
+  fileName: z.string(),
+  columns: z.array(z.object({ name: z.string(), levels: z.array(z.string()), missing: z.number().int() })),
+});
+export type GcaColumns = z.infer<typeof GcaColumns>;
+
 export const GcaCreated = z.object({ id: z.number().int(), taskId: z.number().int() });
 
 /** import-hg-template: the predicted performance of the crosses listed in the filled template, in file order. */
@@ -126,6 +142,14 @@ export const hybrid = resource(
       query: GcaPageQuery,
       page: GcaRow,
       list: gcaList,
+    },
+    gcaColumns: {
+      method: 'GET',
+      path: '/gca-columns',
+      permission: P.predictList,
+      summary: "The columns of a hybrid dataset's phenotype file that a GCA task can take as fixed effects (e.g. location)",
+      query: GcaColumnsQuery,
+      data: GcaColumns,
     },
     createGcaTask: {
       method: 'POST',

@@ -195,6 +195,8 @@ export const gsGca = pgTable(
     method: text('method', { enum: ['ai-reml', 'sommer'] })
       .notNull()
       .default('ai-reml'),
+    /** Fixed-effect columns of the dataset's phenotype file (e.g. location), in the model's order. */
+    fixedEffects: jsonb('fixed_effects').$type<string[]>().notNull().default([]),
     taskId: integer('task_id').references(() => sysTask.id, { onDelete: 'set null' }),
     finished: boolean('finished').notNull().default(false),
     result: jsonb('result').$type<GcaResult>(),

@@ -39,6 +39,8 @@ export const gsMenus: MenuContribution[] = [
           }),
           page('gs.hybrid', '杂交种预测', 'Hybrid prediction', '/gs/prediction/hybrid', 'gs:predict:list'),
           page('gs.evaluation', '选择与指数评估', 'Selection index', '/gs/evaluation', 'gs:predict:list'),
+          // gws: the crop's genome builds (current one), their genotype panels and the breeding projects.
+          page('gs.gws', '基因组版本', 'Genome builds', '/gs/gws', 'gs:dataset:list'),
         ],
       },
     ],

@@ -11,6 +11,7 @@ export const gsModule: ModuleManifest = {
     { component: 'gs/prediction/inbred/index', load: () => import('./prediction/pages/PredictListPage') },
     { component: 'gs/prediction/hybrid/index', load: () => import('./hybrid/pages/HybridListPage') },
     { component: 'gs/evaluation/index', load: () => import('./evaluation/pages/EvaluationPage') },
+    { component: 'gs/gws/index', load: () => import('./gws/pages/GwsPage') },
     {
       route: '/gs/dataset/components/datasetDetail',
       titleKey: 'gs.dataset.detailTitle',
@@ -42,6 +43,8 @@ export const gsModule: ModuleManifest = {
       load: () => import('./hybrid/pages/HybridDetailPage'),
     },
   ],
+  // The genome build selector in the header while a gene-selection page (under /gs) is open.
+  header: [{ key: 'gs.build', load: () => import('./components/HeaderBuildSelector') }],
   locales: { 'zh-CN': zh, en },
 };
 

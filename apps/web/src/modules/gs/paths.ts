@@ -9,5 +9,6 @@ export const gsPaths = {
   evaluation: '/gs/evaluation',
   inbredDetail: (id: number) => `/gs/prediction/inbred/components/inbredDetail?id=${id}`,
   hybrids: '/gs/prediction/hybrid',
+  genomeBuilds: '/gs/gws',
   hybridDetail: (id: number) => `/gs/prediction/hybrid/components/hybridDetail?id=${id}`,
 };

@@ -11,6 +11,7 @@ import {
   type HybridRecord,
 } from '@breedwise/genomics';
 import type { Locale } from '@breedwise/contracts';
+import type { GcaMethod } from '@breedwise/contracts/gs';
 import { sysTask, type JobQueue } from '../../common';
 import type { JobDeps } from '../../../platform/module';
 import { AppError } from '../../../platform/errors';
@@ -28,14 +29,14 @@ const engineRefusal = (err: unknown, locale: Locale) =>
 
 /**
  * The records of the hybrid model from a hybrid dataset: one per phenotype row in file order, its parents
- * from the pedigree (pool 1 female, pool 2 male). The same records `gs hybrid` reads from a phenotype file
- * that carries the parent columns.
+ * from the pedigree (pool 1 female, pool 2 male), and the levels of the chosen fixed-effect columns. The same
+ * records `gs hybrid` reads from a phenotype file that carries the parent columns (`--fixed COL`).
  */
-export function hybridRecords(phenoPath: string, trait: string, pedigree: HybridPedigree): HybridRecord[] {
-  const p = phenotypesFromTable(readCsvTable(phenoPath), { trait });
+export function hybridRecords(phenoPath: string, trait: string, pedigree: HybridPedigree, fixed: string[] = []): HybridRecord[] {
+  const p = phenotypesFromTable(readCsvTable(phenoPath), { trait, fixed });
   return p.records.flatMap((r) => {
     const parents = pedigree.parents[r.id];
-    return parents ? [{ parent1: parents[0], parent2: parents[1], value: r.value, fixed: [] }] : [];
+    return parents ? [{ parent1: parents[0], parent2: parents[1], value: r.value, fixed: r.fixed }] : [];
   });
 }
 
@@ -61,11 +62,108 @@ function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
   return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : null;
 }
 
+export interface GcaInput {
+  genoPath: string;
+  phenoPath: string;
+  pedigree: HybridPedigree;
+  traitCode: string;
+  sca: boolean;
+  method: GcaMethod;
+  /** Fixed-effect columns of the phenotype file (e.g. location), dummy-coded by the engine. */
+  fixed: string[];
+}
+
+export interface GcaIo {
+  log(level: 'info', message: string): Promise<unknown>;
+  progress(fraction: number, message: string): Promise<unknown>;
+  signal?: AbortSignal;
+  locale: Locale;
+}
+
+/**
+ * The GCA computation of a hybrid dataset's files: each pool's VanRaden G from that pool's parents
+ * (genotype-file order) and the engine's hybrid model (GCA1 + GCA2 + SCA with the K1 (x) K2 covariance,
+ * fixed effects dummy-coded). The GCA job runs it in a computation slot; the demo seed runs it directly.
+ */
+export async function computeGca(input: GcaInput, io: GcaIo): Promise<GcaResult> {
+  const { pedigree } = input;
+  const controller = new AbortController();
+  io.signal?.addEventListener('abort', () => controller.abort());
+  let records: HybridRecord[];
+  let K1;
+  let K2;
+  try {
+    const g = readPlink(input.genoPath);
+    records = hybridRecords(input.phenoPath, input.traitCode, pedigree, input.fixed);
+    const index = new Map(g.samples.map((s, i) => [s, i]));
+    const rows = (pool: string[]) => pool.map((s) => index.get(s)!);
+    await io.log('info', `${g.samples.length} parents x ${g.markers.length} SNPs; pool 1: ${pedigree.pool1.length}, pool 2: ${pedigree.pool2.length}`);
+    await io.progress(0.05, 'relationship matrices of both pools');
+    K1 = await vanRadenG(selectSamples(g, rows(pedigree.pool1)), { signal: controller.signal });
+    K2 = await vanRadenG(selectSamples(g, rows(pedigree.pool2)), { signal: controller.signal });
+  } catch (err) {
+    throw engineRefusal(err, io.locale);
+  }
+  await io.log(
+    'info',
+    `${records.filter((r) => Number.isFinite(r.value)).length} hybrid records of ${input.traitCode}${input.fixed.length ? `; fixed effects: ${input.fixed.join(', ')}` : ''}`,
+  );
+  let last = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  const onProgress = (fraction: number, message: string) => {
+    const now = Date.now();
+    if (now - last < 1000 && fraction < 1) return;
+    last = now;
+    pending = pending.then(() => io.progress(0.1 + 0.85 * fraction, message)).catch(() => controller.abort());
+  };
+  const started = performance.now();
+  const fit = await fitHybrid(K1, K2, records, input.fixed.length, {
+    sca: input.sca,
+    fixedNames: input.fixed,
+    method: input.method,
+    onProgress,
+    signal: controller.signal,
+  }).catch((err: unknown) => {
+    throw engineRefusal(err, io.locale);
+  });
+  await pending;
+  const seconds = (performance.now() - started) / 1000;
+  const used = records.filter((r) => Number.isFinite(r.value) && K1.ids.includes(r.parent1) && K2.ids.includes(r.parent2));
+  const fittedR = pearson(
+    fit.fittedGenetic,
+    used.map((r) => r.value),
+  );
+  await io.log(
+    'info',
+    `n ${fit.n}; GCA1 ${fmt(fit.varGca1)}, GCA2 ${fmt(fit.varGca2)}${fit.varSca !== undefined ? `, SCA ${fmt(fit.varSca)}` : ''}, residual ${fmt(fit.varE)}; ${fit.iterations} iterations${fit.converged ? '' : ' (iteration limit reached)'}; ${seconds.toFixed(1)} s`,
+  );
+  return {
+    n: fit.n,
+    method: fit.method,
+    converged: fit.converged,
+    iterations: fit.iterations,
+    varGca1: fit.varGca1,
+    varGca2: fit.varGca2,
+    varSca: fit.varSca ?? null,
+    varE: fit.varE,
+    logLik: fit.logLik,
+    beta: fit.beta,
+    atBoundary: fit.atBoundary,
+    fittedR,
+    seconds,
+    pool1: K1.ids,
+    pool2: K2.ids,
+    gca1: fit.gca1,
+    gca2: fit.gca2,
+    sca: fit.sca,
+    predictions: fit.predictions,
+  };
+}
+
 /**
  * A GCA task: the dataset's PLINK .zip (the parents) and phenotype CSV are copied from storage to a working
- * folder, each pool's VanRaden G is computed from that pool's parents (genotype-file order), and the
- * engine's hybrid model (GCA1 + GCA2 + SCA with the K1 (x) K2 covariance) is fitted in a computation slot
- * shared with model training. The result commits with the task.
+ * folder and `computeGca` fits the hybrid model in a computation slot shared with model training. The
+ * result commits with the task.
  */
 export function defineGcaJob(queue: JobQueue, deps: JobDeps): void {
   queue.define<{ taskId: number }>({
@@ -87,70 +185,10 @@ export function defineGcaJob(queue: JobQueue, deps: JobDeps): void {
           await job.progress(0.01, 'reading the dataset');
           const genoPath = await fetchStored(job.db, deps.storage, ds.genotypeFileId, w.dir, ds.genotypeFileName);
           const phenoPath = await fetchStored(job.db, deps.storage, ds.phenotypeFileId, w.dir, ds.phenotypeFileName);
-          const controller = new AbortController();
-          job.signal.addEventListener('abort', () => controller.abort());
-          let records: HybridRecord[];
-          let K1;
-          let K2;
-          try {
-            const g = readPlink(genoPath);
-            records = hybridRecords(phenoPath, gca.traitCode, pedigree);
-            const index = new Map(g.samples.map((s, i) => [s, i]));
-            const rows = (pool: string[]) => pool.map((s) => index.get(s)!);
-            await job.log('info', `${g.samples.length} parents x ${g.markers.length} SNPs; pool 1: ${pedigree.pool1.length}, pool 2: ${pedigree.pool2.length}`);
-            await job.progress(0.05, 'relationship matrices of both pools');
-            K1 = await vanRadenG(selectSamples(g, rows(pedigree.pool1)), { signal: controller.signal });
-            K2 = await vanRadenG(selectSamples(g, rows(pedigree.pool2)), { signal: controller.signal });
-          } catch (err) {
-            throw engineRefusal(err, input.locale);
-          }
-          await job.log('info', `${records.filter((r) => Number.isFinite(r.value)).length} hybrid records of ${gca.traitCode}`);
-          let last = 0;
-          let pending: Promise<void> = Promise.resolve();
-          const onProgress = (fraction: number, message: string) => {
-            const now = Date.now();
-            if (now - last < 1000 && fraction < 1) return;
-            last = now;
-            pending = pending.then(() => job.progress(0.1 + 0.85 * fraction, message)).catch(() => controller.abort());
-          };
-          const started = performance.now();
-          const fit = await fitHybrid(K1, K2, records, 0, { sca: gca.sca, fixedNames: [], method: gca.method, onProgress, signal: controller.signal }).catch(
-            (err: unknown) => {
-              throw engineRefusal(err, input.locale);
-            },
+          const result = await computeGca(
+            { genoPath, phenoPath, pedigree, traitCode: gca.traitCode, sca: gca.sca, method: gca.method, fixed: gca.fixedEffects },
+            { log: (level, message) => job.log(level, message), progress: (f, m) => job.progress(f, m), signal: job.signal, locale: input.locale },
           );
-          await pending;
-          const seconds = (performance.now() - started) / 1000;
-          const used = records.filter((r) => Number.isFinite(r.value) && K1.ids.includes(r.parent1) && K2.ids.includes(r.parent2));
-          const fittedR = pearson(
-            fit.fittedGenetic,
-            used.map((r) => r.value),
-          );
-          await job.log(
-            'info',
-            `n ${fit.n}; GCA1 ${fmt(fit.varGca1)}, GCA2 ${fmt(fit.varGca2)}${fit.varSca !== undefined ? `, SCA ${fmt(fit.varSca)}` : ''}, residual ${fmt(fit.varE)}; ${fit.iterations} iterations${fit.converged ? '' : ' (iteration limit reached)'}; ${seconds.toFixed(1)} s`,
-          );
-          const result: GcaResult = {
-            n: fit.n,
-            method: fit.method,
-            converged: fit.converged,
-            iterations: fit.iterations,
-            varGca1: fit.varGca1,
-            varGca2: fit.varGca2,
-            varSca: fit.varSca ?? null,
-            varE: fit.varE,
-            logLik: fit.logLik,
-            beta: fit.beta,
-            atBoundary: fit.atBoundary,
-            fittedR,
-            seconds,
-            pool1: K1.ids,
-            pool2: K2.ids,
-            gca1: fit.gca1,
-            gca2: fit.gca2,
-            sca: fit.sca,
-            predictions: fit.predictions,
-          };
           await job.progress(0.97, 'saving the result');
           await job.finish((tx) => tx.update(gsGca).set({ finished: true, result, updatedAt: new Date() }).where(eq(gsGca.id, gca.id)));
         } finally {

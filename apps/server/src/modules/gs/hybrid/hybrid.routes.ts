@@ -11,7 +11,9 @@ import { contentDisposition } from '../../common';
 import { gsRefusal, workDir } from '../gs-files';
 import {
   GS_GCA_JOB,
+  checkGcaFixed,
   createGcaTask,
+  gcaColumns,
   deleteGcaTask,
   gcaData,
   gcaFigure,
@@ -29,6 +31,7 @@ const TEMPLATE_MAX_BYTES = 30 * 1024 ** 2;
 /** Hybrid prediction (spec 7, /gs api/predict): the handlers of `gsApi.resources.hybrid`. */
 export function hybridRoutes(app: FastifyInstance) {
   const { db } = app.database;
+  const files = { db, storage: app.storage, dataDir: app.config.dataDir };
 
   /** import-hg-template: the filled hybrid template as a CSV `file` (columns female and male). */
   const importTemplate = async (req: EndpointRequest<typeof gsApi.resources.hybrid.importHgTemplate>) => {
@@ -66,7 +69,9 @@ export function hybridRoutes(app: FastifyInstance) {
 
   registerEndpoints(app, gsApi.resources.hybrid, {
     gcaPage: (req) => listGcaTasks(db, req.ctx, req.query),
+    gcaColumns: (req) => gcaColumns(files, req.ctx, req.query.datasetId),
     createGcaTask: async (req) => {
+      await checkGcaFixed(files, req.ctx, req.body, req.locale);
       const created = await createGcaTask(db, req.ctx, req.body, req.locale);
       await app.jobs.enqueue(GS_GCA_JOB, created.taskId);
       return created;

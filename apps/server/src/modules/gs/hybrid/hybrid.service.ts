@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   gcaList,
   type CrossPrediction,
+  type GcaColumns,
   type GcaCreate,
   type GcaData,
   type GcaFigure,
@@ -19,7 +20,10 @@ import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inOrg, updatedStamp } from '../../../platform/tenant';
 import { createTask, csvLine, sysTask } from '../../common';
+import { phenotypesFromTable, readCsvTable } from '@breedwise/genomics';
+import type { ObjectStorage } from '../../../platform/files/storage';
 import { gsDataset, gsGca, type GcaResult } from '../gs.tables';
+import { fetchStored, gsRefusal, workDir } from '../gs-files';
 
 export const GS_GCA_JOB = 'gs.gca.run';
 
@@ -34,6 +38,7 @@ const rowColumns = {
   traitCode: gsGca.traitCode,
   sca: gsGca.sca,
   method: gsGca.method,
+  fixedEffects: gsGca.fixedEffects,
   finished: gsGca.finished,
   counts: sql<{
     p1: number;
@@ -74,6 +79,7 @@ function present(r: Raw): GcaRow {
     traitCode: r.traitCode,
     sca: r.sca,
     method: r.method,
+    fixedEffects: r.fixedEffects,
     status,
     progress: r.finished ? 1 : (r.taskProgress ?? 0),
     taskId: r.taskId,
@@ -126,6 +132,77 @@ async function finishedResult(db: DbOrTx, ctx: RequestContext, id: number): Prom
   return { rec, result: rec.result };
 }
 
+const MISSING_LEVEL = new Set(['', 'NA', 'na', 'NaN', '.', '-']);
+const MAX_LEVELS_SHOWN = 200;
+
+/** A hybrid dataset of the caller's organisation with its phenotype file copied to `dir`. */
+async function hybridPhenotype(deps: GcaFileDeps, ctx: RequestContext, datasetId: number, dir: string) {
+  const [ds] = await deps.db
+    .select()
+    .from(gsDataset)
+    .where(and(inOrg(gsDataset, ctx), eq(gsDataset.id, datasetId)));
+  if (!ds) throw notFound();
+  if (ds.type !== 'hybrid') throw new AppError(400, 'GS_DATASET_NOT_HYBRID', { name: ds.name });
+  const file = await fetchStored(deps.db, deps.storage, ds.phenotypeFileId, dir, ds.phenotypeFileName);
+  return { ds, table: readCsvTable(file) };
+}
+
+export interface GcaFileDeps {
+  db: DbOrTx;
+  storage: ObjectStorage;
+  dataDir: string;
+}
+
+/** gca-columns: the phenotype file's columns other than the hybrid column and the dataset's traits, with their levels. */
+export async function gcaColumns(deps: GcaFileDeps, ctx: RequestContext, datasetId: number): Promise<GcaColumns> {
+  requireOrg(ctx);
+  const w = await workDir(deps.dataDir);
+  try {
+    const { ds, table } = await hybridPhenotype(deps, ctx, datasetId, w.dir);
+    const columns = table.header.flatMap((name, c) => {
+      if (c === 0 || ds.traitCodes.includes(name)) return [];
+      const levels = new Set<string>();
+      let missing = 0;
+      for (const { cells } of table.rows) {
+        const v = (cells[c] ?? '').trim();
+        if (MISSING_LEVEL.has(v)) missing++;
+        else levels.add(v);
+      }
+      return [{ name, levels: [...levels].sort().slice(0, MAX_LEVELS_SHOWN), missing }];
+    });
+    return { fileName: ds.phenotypeFileName, columns };
+  } finally {
+    await w.done();
+  }
+}
+
+/**
+ * The fixed-effect columns of a new GCA task: each a column of the dataset's phenotype file, not the hybrid
+ * column nor a trait, and (checked by the engine's reader, naming file and line) without missing levels in
+ * the records of the trait.
+ */
+export async function checkGcaFixed(deps: GcaFileDeps, ctx: RequestContext, body: z.output<typeof GcaCreate>, locale: Locale): Promise<void> {
+  if (!body.fixedEffects.length) return;
+  const w = await workDir(deps.dataDir);
+  try {
+    const { ds, table } = await hybridPhenotype(deps, ctx, body.datasetId, w.dir);
+    for (const column of body.fixedEffects) {
+      const c = table.header.indexOf(column);
+      if (c <= 0 || ds.traitCodes.includes(column) || body.fixedEffects.indexOf(column) !== body.fixedEffects.lastIndexOf(column)) {
+        throw new AppError(400, 'GS_GCA_FIXED_UNKNOWN', { column, file: ds.phenotypeFileName });
+      }
+    }
+    if (!ds.traitCodes.includes(body.traitCode)) return;
+    try {
+      phenotypesFromTable(table, { trait: body.traitCode, fixed: body.fixedEffects });
+    } catch (err) {
+      throw gsRefusal(err, locale);
+    }
+  } finally {
+    await w.done();
+  }
+}
+
 /** Records a GCA task on a hybrid dataset's trait and its job (the caller enqueues it after the commit). */
 export async function createGcaTask(db: Db, ctx: RequestContext, body: z.output<typeof GcaCreate>, locale: Locale) {
   requireOrg(ctx);
@@ -141,7 +218,15 @@ export async function createGcaTask(db: Db, ctx: RequestContext, body: z.output<
     try {
       const [row] = await tx
         .insert(gsGca)
-        .values({ name: body.name, datasetId: ds.id, traitCode: body.traitCode, sca: body.sca, method: body.method, ...createdStamp(ctx) })
+        .values({
+          name: body.name,
+          datasetId: ds.id,
+          traitCode: body.traitCode,
+          sca: body.sca,
+          method: body.method,
+          fixedEffects: body.fixedEffects,
+          ...createdStamp(ctx),
+        })
         .returning({ id: gsGca.id });
       id = row.id;
     } catch (err) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { gwsApi } from '@breedwise/contracts/gws';
 import { registerEndpoints } from '../../../platform/endpoints';
 import { buildList, setCurrentBuild } from '../../system';
+import { buildRows, panelPage, projectRows } from './gws.service';
 
 /**
  * Genome build selection for the genomic pages (spec: gws getBuildList, changeBuild/setCurrentBuildId):
@@ -12,5 +13,8 @@ export function buildRoutes(app: FastifyInstance) {
   registerEndpoints(app, gwsApi.resources.build, {
     list: (req) => buildList(db, req.ctx),
     setCurrent: (req) => setCurrentBuild(db, req.ctx, req.body.currentBuildId),
+    builds: (req) => buildRows(db, req.ctx),
+    panels: (req) => panelPage(db, req.ctx, req.query),
+    projects: (req) => projectRows(db, req.ctx),
   });
 }

@@ -10,7 +10,6 @@ import { DataTable } from '../../../../components/data-table/DataTable';
 import { RowActions, actionsColumn, deleteAction, type RowActionItem } from '../../../../components/data-table/RowActions';
 import { dateTimeColumn } from '../../../../components/crud/columns';
 import { usePermissionChecker } from '../../../../lib/permissions';
-import { GenomeBuildSelector } from '../../../system';
 import { api } from '../../api';
 import { gsPaths } from '../../paths';
 import { download } from '../../components/transfer';
@@ -89,7 +88,6 @@ export default function DatasetListPage() {
         testId="dataset-table"
         toolbar={
           <Space wrap>
-            <GenomeBuildSelector />
             <Input.Search allowClear placeholder={t('gs.dataset.keyword')} onSearch={setKeyword} style={{ width: 220 }} data-testid="dataset-keyword" />
             {can(P.datasetAdd) && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="dataset-add">

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INDEX_METHODS, gsPermissions as P, type IndexData, type IndexMethod, type TraitWeight } from '@breedwise/contracts/gs';
 import { usePermission } from '../../../../lib/permissions';
-import { GenomeBuildSelector } from '../../../system';
 import { api } from '../../api';
 import { download } from '../../components/transfer';
 import { SendToPlantingModal } from '../components/SendToPlantingModal';
@@ -76,7 +75,7 @@ export default function EvaluationPage() {
 
   return (
     <div className="bw-page" data-testid="evaluation-page">
-      <Card variant="borderless" title={t('gs.evaluation.title')} extra={<GenomeBuildSelector />}>
+      <Card variant="borderless" title={t('gs.evaluation.title')}>
         <Form layout="vertical">
           <Row gutter={16}>
             <Col xs={24} md={10}>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GCA_METHODS, GS_LIMITS, type GcaCreate } from '@breedwise/contracts/gs';
+import { GCA_MAX_FIXED, GCA_METHODS, GS_LIMITS, type GcaCreate } from '@breedwise/contracts/gs';
 import { api } from '../../api';
 
 /** A GCA task (spec 7: POST api/predict/createGcaTask): GCA of both pools and SCA for one trait of a hybrid dataset, fitted as a queued job. */
@@ -17,8 +17,14 @@ export function GcaModal({ open, datasetId, onClose, onCreated }: { open: boolea
     queryFn: () => api.gs.dataset.traitList({ id: chosen! }),
     enabled: open && !!chosen,
   });
+  // The phenotype file's columns that can be fixed effects (e.g. location), with their levels.
+  const columns = useQuery({
+    queryKey: [...api.gs.hybrid.$key, 'columns', chosen],
+    queryFn: () => api.gs.hybrid.gcaColumns({ datasetId: chosen! }),
+    enabled: open && !!chosen,
+  });
   useEffect(() => {
-    if (open) form.setFieldsValue({ datasetId, sca: true, method: 'ai-reml' });
+    if (open) form.setFieldsValue({ datasetId, sca: true, method: 'ai-reml', fixedEffects: [] });
   }, [open, datasetId, form]);
 
   const submit = async () => {
@@ -42,7 +48,7 @@ export function GcaModal({ open, datasetId, onClose, onCreated }: { open: boolea
             optionFilterProp="label"
             loading={datasets.isLoading}
             options={(datasets.data?.rows ?? []).filter((d) => d.type === 'hybrid').map((d) => ({ value: d.id, label: d.name }))}
-            onChange={() => form.setFieldValue('traitCode', undefined)}
+            onChange={() => form.setFieldsValue({ traitCode: undefined, fixedEffects: [] })}
             data-testid="gca-dataset"
           />
         </Form.Item>
@@ -51,6 +57,29 @@ export function GcaModal({ open, datasetId, onClose, onCreated }: { open: boolea
             loading={traits.isLoading}
             options={(traits.data ?? []).map((x) => ({ value: x.code, label: `${x.code} (n = ${x.n})` }))}
             data-testid="gca-trait"
+          />
+        </Form.Item>
+        <Form.Item
+          name="fixedEffects"
+          label={t('gs.hybrid.fixedEffects')}
+          extra={
+            chosen && columns.data && !columns.data.columns.length
+              ? t('gs.hybrid.fixedEffectsNone', { file: columns.data.fileName })
+              : t('gs.hybrid.fixedEffectsHelp', { max: GCA_MAX_FIXED })
+          }
+          rules={[{ type: 'array', max: GCA_MAX_FIXED }]}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            loading={columns.isLoading && !!chosen}
+            disabled={!chosen || (!!columns.data && !columns.data.columns.length)}
+            placeholder={t('gs.hybrid.fixedEffectsPlaceholder')}
+            options={(columns.data?.columns ?? []).map((c) => ({
+              value: c.name,
+              label: `${c.name} (${c.levels.slice(0, 3).join(', ')}${c.levels.length > 3 ? ', …' : ''}${c.missing ? `; ${t('gs.hybrid.missingLevels', { count: c.missing })}` : ''})`,
+            }))}
+            data-testid="gca-fixed"
           />
         </Form.Item>
         <Form.Item name="sca" label={t('gs.hybrid.withSca')} valuePropName="checked" extra={t('gs.hybrid.withScaHelp')}>

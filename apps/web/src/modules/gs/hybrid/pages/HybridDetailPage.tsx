@@ -197,6 +197,7 @@ export default function HybridDetailPage() {
             { key: 'ds', label: t('gs.hybrid.dataset'), children: task.datasetName },
             { key: 'tr', label: t('gs.model.trait'), children: task.traitCode },
             { key: 'm', label: t('gs.hybrid.model'), children: `GCA${task.sca ? ' + SCA' : ''} · ${t(`gs.hybrid.methods.${task.method}`)}` },
+            ...(task.fixedEffects.length ? [{ key: 'fx', label: t('gs.hybrid.fixed'), children: task.fixedEffects.join(', ') }] : []),
             {
               key: 'pools',
               label: t('gs.hybrid.crosses'),

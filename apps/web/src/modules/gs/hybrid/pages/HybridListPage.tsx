@@ -10,7 +10,6 @@ import { DataTable } from '../../../../components/data-table/DataTable';
 import { RowActions, actionsColumn, deleteAction, type RowActionItem } from '../../../../components/data-table/RowActions';
 import { dateTimeColumn } from '../../../../components/crud/columns';
 import { usePermissionChecker } from '../../../../lib/permissions';
-import { GenomeBuildSelector } from '../../../system';
 import { api } from '../../api';
 import { gsPaths } from '../../paths';
 import { StateTag } from '../../components/StateTag';
@@ -82,7 +81,7 @@ export default function HybridListPage() {
         title: t('gs.hybrid.model'),
         key: 'model',
         width: 190,
-        render: (_: unknown, r) => `GCA${r.sca ? ' + SCA' : ''} · ${t(`gs.hybrid.methods.${r.method}`)}`,
+        render: (_: unknown, r) => `GCA${r.sca ? ' + SCA' : ''}${r.fixedEffects.map((f) => ` + ${f}`).join('')} · ${t(`gs.hybrid.methods.${r.method}`)}`,
       },
       { title: t('gs.hybrid.pool1'), dataIndex: 'pool1Count', key: 'pool1Count', width: 90, align: 'right', render: count },
       { title: t('gs.hybrid.pool2'), dataIndex: 'pool2Count', key: 'pool2Count', width: 90, align: 'right', render: count },
@@ -105,7 +104,6 @@ export default function HybridListPage() {
         testId="gca-table"
         toolbar={
           <Space wrap>
-            <GenomeBuildSelector />
             <Input.Search allowClear placeholder={t('gs.hybrid.keyword')} onSearch={setKeyword} style={{ width: 200 }} />
             {can(P.predictAdd) && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="gca-add">

@@ -10,7 +10,6 @@ import { DataTable } from '../../../../components/data-table/DataTable';
 import { RowActions, actionsColumn, deleteAction, type RowActionItem } from '../../../../components/data-table/RowActions';
 import { dateTimeColumn } from '../../../../components/crud/columns';
 import { usePermissionChecker } from '../../../../lib/permissions';
-import { GenomeBuildSelector } from '../../../system';
 import { api } from '../../api';
 import { gsPaths } from '../../paths';
 import { StateTag } from '../../components/StateTag';
@@ -124,7 +123,6 @@ export default function ModelListPage() {
         onSelectionChange={(_, rows) => setSelected(rows)}
         toolbar={
           <Space wrap>
-            <GenomeBuildSelector />
             <Input.Search allowClear placeholder={t('gs.model.keyword')} onSearch={setKeyword} style={{ width: 200 }} />
             <Select
               allowClear

@@ -10,7 +10,6 @@ import { DataTable } from '../../../../components/data-table/DataTable';
 import { RowActions, actionsColumn, deleteAction, type RowActionItem } from '../../../../components/data-table/RowActions';
 import { dateTimeColumn } from '../../../../components/crud/columns';
 import { usePermissionChecker } from '../../../../lib/permissions';
-import { GenomeBuildSelector } from '../../../system';
 import { api } from '../../api';
 import { gsPaths } from '../../paths';
 import { StateTag } from '../../components/StateTag';
@@ -76,7 +75,6 @@ export default function PredictListPage() {
         testId="predict-table"
         toolbar={
           <Space wrap>
-            <GenomeBuildSelector />
             <Input.Search allowClear placeholder={t('gs.predict.keyword')} onSearch={setKeyword} style={{ width: 200 }} />
             {can(P.predictAdd) && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="predict-add">

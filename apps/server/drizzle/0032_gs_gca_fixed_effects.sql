@@ -1,0 +1,1 @@
+ALTER TABLE "gs_gca" ADD COLUMN "fixed_effects" jsonb DEFAULT '[]'::jsonb NOT NULL;
