@@ -26,9 +26,7 @@ type Method = 'password' | 'phone' | 'qrcode';
 function preloadWorkspace() {
   preload(loadMainLayout).catch(() => undefined);
   // Not after the modules' texts (loadMainLayout waits for them): the home page's chunks come meanwhile.
-  import('../layout/MainLayout')
-    .then((m) => m.preloadDashboard())
-    .catch(() => undefined);
+  import('../layout/MainLayout').then((m) => m.preloadDashboard()).catch(() => undefined);
 }
 
 type View = { kind: 'login' } | { kind: 'mfa'; mfaToken: string } | { kind: 'editPassword'; username?: string; reason?: string };
