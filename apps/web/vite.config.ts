@@ -55,6 +55,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Every module's texts of one language in one file (the workspace loads the current language's).
+            { name: 'texts-zh-CN', test: /src[\\/]modules[\\/][^\\/]+[\\/]locales[\\/]zh-CN\.json$/, priority: 3 },
+            { name: 'texts-en', test: /src[\\/]modules[\\/][^\\/]+[\\/]locales[\\/]en\.json$/, priority: 3 },
             // React and its router and i18n bindings change together and every page needs them.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-i18next|i18next)[\\/]/, priority: 2 },
             // Everything the first screen (the login page) needs, in one file instead of dozens of small

@@ -23,6 +23,7 @@ import { registerEndpoints } from './platform/endpoints';
 import { installAudit, installEndpointAudit, installForeignAccessAudit } from './modules/audit';
 import { installRequestScope, withRequestTransactions } from './platform/request-scope';
 import { installTextGuard } from './platform/text-guard';
+import { installResponseCompression } from './platform/compression';
 import { createStorage } from './platform/files/create-storage';
 import { JobQueue } from './modules/common';
 import { resolveSession } from './modules/auth';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
   installEndpointAudit(app);
   installForeignAccessAudit(app);
   installTextGuard(app);
+  installResponseCompression(app);
 
   await app.register(swagger, {
     openapi: {

@@ -32,7 +32,20 @@ function applyLocale(locale: Locale) {
 }
 applyLocale(storedLocale());
 
+type LocaleLoader = (locale: Locale) => Promise<void>;
+const localeLoaders: LocaleLoader[] = [];
+
+/**
+ * Texts loaded per language (the modules'): `load` runs for the current language now and for each language
+ * switched to, before the switch. Resolves when the current language's texts are in.
+ */
+export function addLocaleLoader(load: LocaleLoader): Promise<void> {
+  localeLoaders.push(load);
+  return load(currentLocale());
+}
+
 export async function switchLocale(locale: Locale): Promise<void> {
+  await Promise.all(localeLoaders.map((load) => load(locale)));
   local.set(LANG_KEY, locale);
   applyLocale(locale);
   await i18n.changeLanguage(locale);
@@ -43,8 +56,8 @@ export async function switchLocale(locale: Locale): Promise<void> {
  * are merged, never overwritten. The app registers them at start (app/locales.ts), so this file needs
  * no import of the parts that use it.
  */
-export function addLocales(texts: Record<Locale, Tree>): void {
-  for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', texts[locale], true, true);
+export function addLocales(texts: Partial<Record<Locale, Tree>>): void {
+  for (const locale of LOCALES) if (texts[locale]) i18n.addResourceBundle(locale, 'translation', texts[locale], true, true);
 }
 
 export default i18n;

@@ -54,6 +54,10 @@ export interface ModuleManifest {
   /** Header parts (the workflow's to-do badge). */
   header?: HeaderItemDef[];
   dashboard?: { widgets?: DashboardWidgetDef[]; todos?: TodoSourceDef[] };
-  /** Module texts, merged under the module key: `t('doe.location.title')`. */
-  locales: Record<Locale, Record<string, unknown>>;
+  /**
+   * Module texts, merged under the module key: `t('doe.location.title')`. Loaded per language (the build
+   * puts every module's texts of one language in one file): the workspace loads the current language's,
+   * a language switch the other's.
+   */
+  locales: Record<Locale, () => Promise<{ default: Record<string, unknown> }>>;
 }

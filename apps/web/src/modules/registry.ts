@@ -25,10 +25,11 @@ export const manifests: ModuleManifest[] = [
   bpmModule,
   etlModule,
 ];
-export const moduleLocales: Record<Locale, Record<string, unknown>> = {
-  'zh-CN': Object.fromEntries(manifests.map((m) => [m.key, m.locales['zh-CN']])),
-  en: Object.fromEntries(manifests.map((m) => [m.key, m.locales.en])),
-};
+/** Every module's texts of one language, each under its module key. */
+export async function loadModuleLocales(locale: Locale): Promise<Record<string, unknown>> {
+  const texts = await Promise.all(manifests.map(async (m) => [m.key, (await m.locales[locale]()).default] as const));
+  return Object.fromEntries(texts);
+}
 
 export const pageByComponent = new Map<string, PageDef>(manifests.flatMap((m) => m.pages.filter((p) => p.component).map((p) => [p.component!, p] as const)));
 

@@ -1,7 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import '../app/locales';
-import '../shell/module-locales';
+import { loadAllModuleLocales } from '../shell/module-locales';
+
+await loadAllModuleLocales();
 
 // jsdom lacks these; antd needs them.
 Object.defineProperty(window, 'matchMedia', {

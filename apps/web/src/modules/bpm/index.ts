@@ -1,7 +1,5 @@
 import { bpmPermissions as P } from '@breedwise/contracts/bpm';
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 /** Workflow: to-do, done, my processes, the instance detail, models and their designer, rules, groups, bindings. */
 export const bpmModule: ModuleManifest = {
@@ -44,5 +42,5 @@ export const bpmModule: ModuleManifest = {
       },
     ],
   },
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };

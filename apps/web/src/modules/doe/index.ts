@@ -1,7 +1,5 @@
 import { doePermissions as P } from '@breedwise/contracts/doe';
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 export const doeModule: ModuleManifest = {
   key: 'doe',
@@ -76,7 +74,7 @@ export const doeModule: ModuleManifest = {
       { key: 'doe.experiments', span: 24, order: 20, permission: P.experimentList, load: () => import('./experiment/components/ExperimentStatsWidget') },
     ],
   },
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };
 
 export { api } from './api';

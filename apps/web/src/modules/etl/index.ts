@@ -1,6 +1,4 @@
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 /** Data pipelines (the spec's bpm pipeline page): pipelines, runs with row reports, business data tables. */
 export const etlModule: ModuleManifest = {
@@ -21,5 +19,5 @@ export const etlModule: ModuleManifest = {
       load: () => import('./business/pages/BusinessDataPage'),
     },
   ],
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };

@@ -1,8 +1,6 @@
 import { DOC_KINDS, docPermissions, germPermissions as P, type DocKind } from '@breedwise/contracts/germ';
 import type { ModuleManifest, TodoSourceDef } from '../types';
 import type { api as germApi } from './api';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 /**
  * One call answers every germ to-do line: the lines, refreshed together, share the request in flight.
@@ -50,7 +48,7 @@ export const germModule: ModuleManifest = {
     todos: DOC_KINDS.map(todo),
     widgets: [{ key: 'germ.stock', span: 12, order: 10, permission: P.inventoryList, load: () => import('./statistics/components/StockWidget') }],
   },
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };
 
 /** The storage place picker, for modules that put seed into the inventory (a nursery harvest). */

@@ -1,6 +1,4 @@
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 /** Genomic selection: datasets, models, comparison, inbred and hybrid prediction (spec section 2: gs page group and hidden detail routes). */
 export const gsModule: ModuleManifest = {
@@ -45,7 +43,7 @@ export const gsModule: ModuleManifest = {
   ],
   // The genome build selector in the header while a gene-selection page (under /gs) is open.
   header: [{ key: 'gs.build', load: () => import('./components/HeaderBuildSelector') }],
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };
 
 export { api } from './api';

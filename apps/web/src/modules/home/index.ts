@@ -1,6 +1,4 @@
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 export const homeModule: ModuleManifest = {
   key: 'home',
@@ -10,5 +8,5 @@ export const homeModule: ModuleManifest = {
     { component: 'home/appcenter/index', load: () => import('./pages/AppCenterPage') },
     { component: 'home/license/index', load: () => import('./pages/LicensePage') },
   ],
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };

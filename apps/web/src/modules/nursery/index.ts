@@ -1,7 +1,5 @@
 import { nurseryPermissions as P } from '@breedwise/contracts/nursery';
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 /** Nursery: nursery designs and activities, entries, pollinations (cross, self, DH) and harvests into seed lots. */
 export const nurseryModule: ModuleManifest = {
@@ -80,5 +78,5 @@ export const nurseryModule: ModuleManifest = {
       },
     ],
   },
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };

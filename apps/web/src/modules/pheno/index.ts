@@ -1,6 +1,4 @@
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 /** Phenotype data: traits, the experiments' observations, Field Book, quality checks and analysis. */
 export const phenoModule: ModuleManifest = {
@@ -10,7 +8,7 @@ export const phenoModule: ModuleManifest = {
     { component: 'pheno/study/index', load: () => import('./study/pages/StudyListPage') },
     { route: '/pheno/study/view/:id', titleKey: 'pheno.study.viewTitle', parentPath: '/pheno/study', load: () => import('./study/pages/StudyPage') },
   ],
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };
 
 /** For other modules (the nursery's field survey chooses the crop's traits): the typed phenotype client. */

@@ -1,6 +1,4 @@
 import type { ModuleManifest } from '../types';
-import zh from './locales/zh-CN.json';
-import en from './locales/en.json';
 
 /** Parts other modules use (the gene-selection pages, business forms). */
 export { GenomeBuildSelector, useGenomeBuilds, useCurrentBuild, useNoBuildPrompt, GENOME_BUILDS_PATH } from './crop/components/GenomeBuildSelector';
@@ -29,5 +27,5 @@ export const systemModule: ModuleManifest = {
     { route: '/system/user/profile', titleKey: 'system.profile.title', load: () => import('./profile/pages/ProfilePage') },
     { route: '/system/message', titleKey: 'message.title', load: () => import('./message/pages/MessagesPage') },
   ],
-  locales: { 'zh-CN': zh, en },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };

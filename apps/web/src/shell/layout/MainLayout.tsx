@@ -1,4 +1,4 @@
-import '../module-locales';
+import { moduleLocalesReady } from '../module-locales';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Drawer, Layout, Spin } from 'antd';
 import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -129,3 +129,5 @@ export function MainLayout() {
     </RegistryContext.Provider>
   );
 }
+
+export { moduleLocalesReady };

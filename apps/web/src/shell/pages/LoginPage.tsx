@@ -24,10 +24,9 @@ type Method = 'password' | 'phone' | 'qrcode';
  * fetched one after the other once the login had answered).
  */
 function preloadWorkspace() {
-  preload(loadMainLayout)
-    .then(() => import('../layout/MainLayout'))
-    .then((m) => m.preloadDashboard())
-    .catch(() => undefined);
+  preload(loadMainLayout).catch(() => undefined);
+  // Not after the modules' texts (loadMainLayout waits for them): the home page's chunks come meanwhile.
+  import('../layout/MainLayout').then((m) => m.preloadDashboard()).catch(() => undefined);
 }
 
 type View = { kind: 'login' } | { kind: 'mfa'; mfaToken: string } | { kind: 'editPassword'; username?: string; reason?: string };
