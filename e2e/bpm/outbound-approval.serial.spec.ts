@@ -45,7 +45,7 @@ const T = {
       gateway: 'Large?',
       head: 'Head of station',
       end: 'Approved',
-      small: 'Small lot approved',
+      small: 'Small lot',
     },
   },
 };
