@@ -21,6 +21,8 @@ export interface BusinessObject {
   loopCharacteristics?: { $type: string; isSequential?: boolean };
   conditionExpression?: { body?: string };
   sourceRef?: BusinessObject;
+  targetRef?: BusinessObject;
+  outgoing?: BusinessObject[];
   default?: BusinessObject;
   flowElements?: BusinessObject[];
   eventDefinitions?: { $type: string; timeDuration?: { body?: string } }[];
@@ -52,8 +54,9 @@ function conditionError(text: string): string | null {
 /**
  * Our properties panel: what the server executes. User task: name, form, countersign (all/any over a
  * list variable), reject target and, for the deployed version, its assignment rule. Gateway output:
- * condition (the safe expression language) and default flow. End event: outcome. Service task: a
- * strategy from the server's fixed list and its retries. Timer event: an ISO 8601 duration.
+ * condition (the safe expression language) and default flow. Exclusive gateway: every output's condition
+ * and which one is the default. End event: outcome. Service task: a strategy from the server's fixed list
+ * and its retries. Timer event: an ISO 8601 duration.
  */
 export function PropertiesPanel({
   element,
@@ -72,14 +75,12 @@ export function PropertiesPanel({
 }) {
   const { t } = useTranslation();
   const [, force] = useState(0);
-  const [condition, setCondition] = useState('');
   const [duration, setDuration] = useState('');
   const bo = element?.businessObject;
   const timerDef = bo?.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
   useEffect(() => {
-    setCondition(bo?.conditionExpression?.body?.replace(/^\$\{\s*|\s*\}$/g, '') ?? '');
     setDuration(timerDef?.timeDuration?.body?.trim() ?? '');
-  }, [bo, timerDef]);
+  }, [timerDef]);
   if (!element || !bo) return <Empty description={t('bpm.designer.pick')} />;
   const set = (props: Record<string, unknown>) => {
     modeling.updateProperties(element, props);
@@ -92,10 +93,17 @@ export function PropertiesPanel({
   const isEnd = element.type === 'bpmn:EndEvent';
   const countersign = bo.loopCharacteristics ? ((bo.get('bw:countersign') as string | undefined) ?? 'all') : 'none';
   const rule = rules?.find((r) => r.taskKey === element.id) ?? null;
-  const condError = conditionError(condition);
   const isService = element.type === 'bpmn:ServiceTask';
   const isCatch = element.type === 'bpmn:IntermediateCatchEvent';
   const durationError = duration.trim() && !parseDuration(duration) ? t('bpm.designer.durationInvalid') : null;
+  const isExclusive = element.type === 'bpmn:ExclusiveGateway';
+  const setDefault = (gateway: BusinessObject, flow: BusinessObject, on: boolean) => {
+    const flowElement = registry.get(flow.id)!;
+    // A default path has no condition (BPMN ignores it): it is taken when no other condition holds.
+    if (on && flow.conditionExpression) modeling.updateProperties(flowElement, { conditionExpression: undefined });
+    modeling.updateProperties(registry.get(gateway.id)!, { default: on ? flow : undefined });
+    force((n) => n + 1);
+  };
   return (
     <Form layout="vertical" size="small" data-testid="bpm-properties">
       <Typography.Text type="secondary">
@@ -148,7 +156,7 @@ export function PropertiesPanel({
           <Divider style={{ margin: '8px 0' }} />
           <Form.Item label={t('bpm.designer.assignee')}>
             {rule ? (
-              <RuleEditor rule={rule} onSaved={onRuleSaved} />
+              <RuleEditor rule={rule} onSaved={onRuleSaved} vertical />
             ) : (
               <Typography.Text type="secondary">{t('bpm.designer.assigneeAfterDeploy')}</Typography.Text>
             )}
@@ -157,37 +165,50 @@ export function PropertiesPanel({
       )}
       {fromGateway && (
         <>
-          <Form.Item
-            label={t('bpm.designer.condition')}
-            extra={t('bpm.designer.conditionHelp')}
-            validateStatus={condError ? 'error' : undefined}
-            help={condError ?? undefined}
-          >
-            <Input
-              value={condition}
-              placeholder="quantity > 100"
-              onChange={(e) => setCondition(e.target.value)}
-              onBlur={() => {
-                if (conditionError(condition)) return;
-                set({ conditionExpression: condition.trim() ? moddle.create('bpmn:FormalExpression', { body: `\${${condition.trim()}}` }) : undefined });
-              }}
-              data-testid="prop-condition"
-            />
-          </Form.Item>
+          <FlowCondition
+            flow={element}
+            modeling={modeling}
+            moddle={moddle}
+            disabled={bo.sourceRef?.default?.id === bo.id}
+            onChange={() => force((n) => n + 1)}
+          />
           <Form.Item>
             <Checkbox
               checked={bo.sourceRef?.default?.id === bo.id}
-              onChange={(e) => {
-                const gw = registry.get(bo.sourceRef!.id)!;
-                modeling.updateProperties(gw, { default: e.target.checked ? bo : undefined });
-                force((n) => n + 1);
-              }}
+              onChange={(e) => setDefault(bo.sourceRef!, bo, e.target.checked)}
               data-testid="prop-default"
             >
               {t('bpm.designer.defaultFlow')}
             </Checkbox>
           </Form.Item>
         </>
+      )}
+      {isExclusive && (
+        <Form.Item label={t('bpm.designer.outgoing')} extra={t('bpm.designer.outgoingHelp')}>
+          {(bo.outgoing ?? []).length === 0 && <Typography.Text type="secondary">{t('bpm.designer.noOutgoing')}</Typography.Text>}
+          {(bo.outgoing ?? []).map((flow) => {
+            const isDefault = bo.default?.id === flow.id;
+            const target = flow.targetRef?.name || flow.targetRef?.id || '';
+            return (
+              <div key={flow.id} className="bw-gateway-flow" data-testid="gateway-flow" data-target={target}>
+                <Typography.Text strong ellipsis>
+                  → {target}
+                </Typography.Text>
+                <FlowCondition
+                  flow={registry.get(flow.id)!}
+                  modeling={modeling}
+                  moddle={moddle}
+                  disabled={isDefault}
+                  compact
+                  onChange={() => force((n) => n + 1)}
+                />
+                <Checkbox checked={isDefault} onChange={(e) => setDefault(bo, flow, e.target.checked)} data-testid="gateway-flow-default">
+                  {t('bpm.designer.defaultFlowShort')}
+                </Checkbox>
+              </div>
+            );
+          })}
+        </Form.Item>
       )}
       {isEnd && (
         <Form.Item label={t('bpm.designer.outcome')}>
@@ -259,5 +280,53 @@ export function PropertiesPanel({
         ))}
       {element.type === 'bpmn:ScriptTask' && <Alert type="warning" showIcon message={t('bpm.designer.noScripts')} />}
     </Form>
+  );
+}
+
+/** One gateway output's condition in the safe expression language, checked as it is typed, stored on blur. */
+function FlowCondition({
+  flow,
+  modeling,
+  moddle,
+  disabled,
+  compact,
+  onChange,
+}: {
+  flow: BpmnElement;
+  modeling: Modeling;
+  moddle: Moddle;
+  disabled: boolean;
+  compact?: boolean;
+  onChange(): void;
+}) {
+  const { t } = useTranslation();
+  const bo = flow.businessObject;
+  const [condition, setCondition] = useState('');
+  useEffect(() => {
+    setCondition(bo.conditionExpression?.body?.replace(/^\$\{\s*|\s*\}$/g, '') ?? '');
+  }, [bo, bo.conditionExpression]);
+  const error = conditionError(condition);
+  return (
+    <Form.Item
+      label={compact ? undefined : t('bpm.designer.condition')}
+      extra={compact ? undefined : t('bpm.designer.conditionHelp')}
+      validateStatus={error ? 'error' : undefined}
+      help={error ?? undefined}
+      style={compact ? { marginBottom: 4 } : undefined}
+    >
+      <Input
+        value={disabled ? '' : condition}
+        disabled={disabled}
+        placeholder={disabled ? t('bpm.designer.defaultNoCondition') : 'quantity > 100'}
+        onChange={(e) => setCondition(e.target.value)}
+        onBlur={() => {
+          if (conditionError(condition)) return;
+          const text = condition.trim();
+          modeling.updateProperties(flow, { conditionExpression: text ? moddle.create('bpmn:FormalExpression', { body: `\${${text}}` }) : undefined });
+          onChange();
+        }}
+        data-testid="prop-condition"
+      />
+    </Form.Item>
   );
 }

@@ -6,8 +6,11 @@ import { usePermission } from '../../../../lib/permissions';
 import { api } from '../../api';
 import { GroupPicker, RolePicker, UserPicker } from '../../components/Pickers';
 
-/** Who handles one user task of a deployed version: type, then roles, users, groups or a strategy. */
-export function RuleEditor({ rule, onSaved }: { rule: RuleRow; onSaved(r: RuleRow): void }) {
+/**
+ * Who handles one user task of a deployed version: type, then roles, users, groups or a strategy.
+ * `vertical`: stacked at the width of a narrow column (the designer's properties panel).
+ */
+export function RuleEditor({ rule, onSaved, vertical }: { rule: RuleRow; onSaved(r: RuleRow): void; vertical?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [type, setType] = useState<AssignType | null>(rule.type);
@@ -30,15 +33,20 @@ export function RuleEditor({ rule, onSaved }: { rule: RuleRow; onSaved(r: RuleRo
   };
   const pickerProps = {
     mode: 'multiple' as const,
-    style: { minWidth: 240 },
+    style: vertical ? { width: '100%' } : { minWidth: 240 },
     value: options,
     onChange: (v: number | number[]) => setOptions(v as number[]),
     disabled: !canEdit,
   };
   return (
-    <Space wrap data-testid={`rule-${rule.taskKey}`}>
+    <Space
+      wrap={!vertical}
+      direction={vertical ? 'vertical' : 'horizontal'}
+      style={vertical ? { width: '100%' } : undefined}
+      data-testid={`rule-${rule.taskKey}`}
+    >
       <Select
-        style={{ width: 240 }}
+        style={{ width: vertical ? '100%' : 240 }}
         placeholder={t('bpm.rule.fallback')}
         value={type ?? undefined}
         disabled={!canEdit}
@@ -54,7 +62,7 @@ export function RuleEditor({ rule, onSaved }: { rule: RuleRow; onSaved(r: RuleRo
       {type === 'group' && <GroupPicker {...pickerProps} />}
       {type === 'strategy' && (
         <Select
-          style={{ width: 260 }}
+          style={{ width: vertical ? '100%' : 260 }}
           value={strategy ?? undefined}
           disabled={!canEdit}
           onChange={setStrategy}

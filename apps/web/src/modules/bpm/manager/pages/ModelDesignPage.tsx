@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { App, Button, Card, Col, Popconfirm, Row, Space, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { usePage, useRecordTitle } from '../../../../lib/page-context';
 import { usePermission } from '../../../../lib/permissions';
 import { queryClient } from '../../../../lib/query';
 import { api } from '../../api';
+import { executableModeler } from '../components/executableModeler';
 import { PropertiesPanel, type BpmnElement, type ElementRegistry, type Moddle, type Modeling } from '../components/PropertiesPanel';
 
 /** A new model's diagram: a start event only (the process id is the model's key). */
@@ -28,6 +29,27 @@ const blank = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-
   </bpmndi:BPMNDiagram>
 </bpmn:definitions>`;
 
+/**
+ * The canvas's height: from where it starts to the window's bottom (less the card's padding), whatever is
+ * above it (an announcement, the tabs), at least 420 px; follows the window's size.
+ */
+function useFillHeight(ref: RefObject<HTMLDivElement | null>, ready: boolean) {
+  const [height, setHeight] = useState(520);
+  useEffect(() => {
+    if (!ready) return;
+    const measure = () => {
+      const el = ref.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(420, window.innerHeight - top - 40));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [ref, ready]);
+  return height;
+}
+
 /** The designer: bpmn-js in the tab, our properties panel beside it; save, then deploy a new version. */
 export default function ModelDesignPage() {
   const { t } = useTranslation();
@@ -42,13 +64,14 @@ export default function ModelDesignPage() {
   const [selected, setSelected] = useState<BpmnElement | null>(null);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
+  const canvasHeight = useFillHeight(ref, model !== undefined);
   const latestId = model?.latest?.id ?? null;
   const rulesKey = [...api.bpm.assignRule.list.key, latestId];
   const { data: rules } = useQuery({ queryKey: rulesKey, queryFn: () => api.bpm.assignRule.list({ definitionId: latestId! }), enabled: latestId !== null });
 
   useEffect(() => {
     if (!model || !ref.current) return;
-    const m = new BpmnModeler({ container: ref.current, moddleExtensions: { bw: bwModdleDescriptor } });
+    const m = new BpmnModeler({ container: ref.current, moddleExtensions: { bw: bwModdleDescriptor }, additionalModules: [executableModeler] });
     modeler.current = m;
     let alive = true;
     m.importXML(model.bpmnXml ?? blank(model.key, model.name))
@@ -117,10 +140,15 @@ export default function ModelDesignPage() {
       >
         <Row gutter={12}>
           <Col xs={24} lg={17}>
-            <div ref={ref} className="bw-bpmn" style={{ height: 'calc(100vh - 260px)', minHeight: 420 }} data-testid="bpmn-modeler" />
+            <div ref={ref} className="bw-bpmn" style={{ height: canvasHeight }} data-testid="bpmn-modeler" />
           </Col>
           <Col xs={24} lg={7}>
-            <Card size="small" title={t('bpm.designer.properties')} style={{ height: '100%' }}>
+            <Card
+              size="small"
+              title={t('bpm.designer.properties')}
+              style={{ height: canvasHeight, display: 'flex', flexDirection: 'column' }}
+              styles={{ body: { overflowY: 'auto', flex: 1, minHeight: 0 } }}
+            >
               {m && (
                 <PropertiesPanel
                   element={selected}
