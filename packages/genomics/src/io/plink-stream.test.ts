@@ -7,7 +7,7 @@ import { GsError } from '../errors.js';
 import type { Genotypes } from '../genotype.js';
 import { Rng } from '../random.js';
 import { testData } from '../test/fixtures.js';
-import { encodeBed, readPlink, readPlinkMap } from './plink.js';
+import { encodeBed, readPlink, readPlinkMap, scanPlink } from './plink.js';
 
 // The streamed reader (central directory, entries inflated block by block, .bed decoded in blocks into
 // the matrix) against the whole-buffer decoding it replaced, on panels larger than one 1 MiB block.
@@ -47,7 +47,12 @@ function expectSame(actual: Genotypes, expected: Genotypes, label = '') {
   expect(actual.samples, label).toEqual(expected.samples);
   expect(actual.markers, label).toEqual(expected.markers);
   expect(actual.codes.length, label).toBe(expected.codes.length);
-  expect(Buffer.from(actual.codes.buffer, actual.codes.byteOffset, actual.codes.length).equals(Buffer.from(expected.codes.buffer, expected.codes.byteOffset, expected.codes.length)), label).toBe(true);
+  expect(
+    Buffer.from(actual.codes.buffer, actual.codes.byteOffset, actual.codes.length).equals(
+      Buffer.from(expected.codes.buffer, expected.codes.byteOffset, expected.codes.length),
+    ),
+    label,
+  ).toBe(true);
 }
 
 /** The reference: the whole .bed decoded at once, as the reader did before streaming. */
@@ -86,6 +91,16 @@ describe('streamed PLINK reader', () => {
         const zip = write(`p${n}-${label}.zip`, zipSync(entries));
         expectSame(readPlink(zip), expected, label);
       }
+      // Marker by marker through a ring of about 4 MB / n markers (10,000 here: it wraps once).
+      const seen = new Int8Array(n * m);
+      let next = 0;
+      const scanned = scanPlink(join(dir, `p${n}-bed-first.zip`), (j, codes) => {
+        expect(j).toBe(next++);
+        seen.set(codes, j * n);
+      });
+      expect(next).toBe(m);
+      expect(scanned.map.pos[m - 1]).toBe(1000 + m - 1);
+      expectSame({ samples: scanned.samples, markers: scanned.map.names, codes: seen }, expected, 'scan');
     }
   });
 

@@ -187,8 +187,14 @@ function centralDirectory(fd: number, fileSize: number): ZipEntry[] {
       const len = cd.readUInt16LE(x + 2);
       if (id === 0x0001) {
         let y = x + 4;
-        if (size === 0xffffffff) (size = Number(cd.readBigUInt64LE(y))), (y += 8);
-        if (compressedSize === 0xffffffff) (compressedSize = Number(cd.readBigUInt64LE(y))), (y += 8);
+        if (size === 0xffffffff) {
+          size = Number(cd.readBigUInt64LE(y));
+          y += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = Number(cd.readBigUInt64LE(y));
+          y += 8;
+        }
         if (localOffset === 0xffffffff) localOffset = Number(cd.readBigUInt64LE(y));
       }
       x += 4 + len;
@@ -378,9 +384,14 @@ function readBim(part: Part, full: boolean): PlinkMap {
   return map;
 }
 
-// ---- .bed, block by block into the matrix ------------------------------------------------------------
+// ---- .bed, block by block into the matrix -------------------------------------------------------------
 
-function readBed(part: Part, n: number, m: number): Int8Array {
+/**
+ * Decodes the .bed of n samples x m markers block by block as it streams in. With `window` = m the
+ * target is the whole genotype matrix (returned); with a smaller window, markers are decoded into a ring
+ * of `window` markers and each is handed to `visit` as soon as it is complete (then overwritten).
+ */
+function readBed(part: Part, n: number, m: number, window = m, visit?: (j: number, codes: Int8Array) => void): Int8Array {
   const stride = Math.ceil(n / 4);
   const expected = 3 + stride * m;
   const invalid = (rule: string, detail: string) => new GsError('FILE_FORMAT_INVALID', { file: part.name, line: 1, rule, params: { detail } });
@@ -393,13 +404,16 @@ function readBed(part: Part, n: number, m: number): Int8Array {
   const sizeError = () => invalid('.bed size matches .bim and .fam', `${part.size} bytes, expected ${expected}`);
   // The size is known before a byte is read (file size, or the archive's declared size).
   if (part.size < 3) throw checkHeader()!;
-  const codes = new Int8Array(n * m);
+  const w = Math.max(1, Math.min(window, m));
+  const codes = new Int8Array(n * w);
   // Whole bytes are decoded four codes at a time through a 32-bit view when every marker's first code
-  // is 4-byte aligned (n a multiple of 4, little-endian host): then body byte p is word p. Otherwise
-  // byte by byte, at marker p / stride, sample 4 (p % stride).
-  const words = n % 4 === 0 && LITTLE_ENDIAN ? new Int32Array(codes.buffer, codes.byteOffset, (n * m) / 4) : undefined;
+  // is 4-byte aligned (n a multiple of 4, little-endian host): then body byte p is word p of the ring.
+  // Otherwise byte by byte, at marker p / stride, sample 4 (p % stride).
+  const words = n % 4 === 0 && LITTLE_ENDIAN ? new Int32Array(codes.buffer, codes.byteOffset, (n * w) / 4) : undefined;
   const bodyBytes = stride * m;
+  const ringBytes = stride * w;
   let p = 0; // body bytes decoded so far
+  let visited = 0; // markers handed to `visit`
   let sizeChecked = false;
   part.read((chunk) => {
     let k = 0;
@@ -411,31 +425,55 @@ function readBed(part: Part, n: number, m: number): Int8Array {
       if (part.size !== expected) throw sizeError();
       sizeChecked = true;
     }
-    const len = chunk.length - k;
-    if (p + len > bodyBytes) throw sizeError();
-    if (words) {
-      for (let q = 0; q < len; q++) words[p + q] = DECODE4[chunk[k + q]];
-      p += len;
-      return;
-    }
+    if (p + (chunk.length - k) > bodyBytes) throw sizeError();
     while (k < chunk.length) {
-      const j = Math.floor(p / stride);
-      const b0 = p - j * stride;
-      const take = Math.min(chunk.length - k, stride - b0);
-      const dst = j * n;
-      for (let q = 0; q < take; q++) {
-        const t = chunk[k + q] * 4;
-        const i = (b0 + q) * 4;
-        const lim = Math.min(4, n - i);
-        for (let r = 0; r < lim; r++) codes[dst + i + r] = DECODE[t + r];
+      // Never past the end of the ring before its completed markers are visited.
+      const r0 = p % ringBytes;
+      const len = Math.min(chunk.length - k, ringBytes - r0);
+      if (words) {
+        for (let q = 0; q < len; q++) words[r0 + q] = DECODE4[chunk[k + q]];
+        k += len;
+        p += len;
+      } else {
+        const end = k + len;
+        while (k < end) {
+          const j = Math.floor(p / stride);
+          const b0 = p - j * stride;
+          const take = Math.min(end - k, stride - b0);
+          const dst = (j % w) * n;
+          for (let q = 0; q < take; q++) {
+            const t = chunk[k + q] * 4;
+            const i = (b0 + q) * 4;
+            const lim = Math.min(4, n - i);
+            for (let r = 0; r < lim; r++) codes[dst + i + r] = DECODE[t + r];
+          }
+          k += take;
+          p += take;
+        }
       }
-      k += take;
-      p += take;
+      if (visit) {
+        const done = Math.floor(p / stride);
+        for (; visited < done; visited++) visit(visited, codes.subarray((visited % w) * n, (visited % w) * n + n));
+      }
     }
   });
   if (header.length < 3) throw checkHeader()!;
   if (p !== bodyBytes) throw sizeError();
   return codes;
+}
+
+/**
+ * Streams a PLINK set (prefix or .zip) marker by marker without building the genotype matrix: the
+ * samples and the .bim's map are returned, and `visit(j, codes)` sees marker j's n allele counts (a
+ * view into a small ring buffer, valid during the call). Memory stays at a few MB whatever the size.
+ */
+export function scanPlink(path: string, visit: (j: number, codes: Int8Array) => void): { samples: string[]; map: PlinkMap } {
+  const parts = openParts(path);
+  const samples = readFam(parts.fam);
+  const map = readBim(parts.bim, true);
+  const n = samples.length;
+  readBed(parts.bed, n, map.names.length, Math.max(1, Math.floor((4 << 20) / Math.max(1, n))), visit);
+  return { samples, map };
 }
 
 /** Encodes genotypes as PLINK 1 .bed bytes (SNP-major), the inverse of the reader; used for exports and tests. */

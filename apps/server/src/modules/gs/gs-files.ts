@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { GsError, formatGsMessage, readPlink, readPlinkMap, type Genotypes } from '@breedwise/genomics';
+import { GsError, formatGsMessage, readPlink, type Genotypes } from '@breedwise/genomics';
 import type { Locale } from '@breedwise/contracts';
 import type { ObjectStorage } from '../../platform/files/storage';
 import { AppError } from '../../platform/errors';
@@ -47,10 +47,4 @@ export async function loadGenotypes(db: DbOrTx, storage: ObjectStorage, fileId: 
   } finally {
     await w.done();
   }
-}
-
-/** Chromosome and position per marker from the .bim inside a PLINK .zip (only that entry is read, as a stream). */
-export function readBimPositions(zipPath: string): { names: string[]; chr: string[]; pos: number[] } {
-  const map = readPlinkMap(zipPath);
-  return { names: map.names, chr: map.chr, pos: map.pos };
 }

@@ -16,7 +16,7 @@ import type { JobDeps } from '../../../platform/module';
 import { AppError } from '../../../platform/errors';
 import { gsDataset, gsGca, type GcaResult, type HybridPedigree } from '../gs.tables';
 import { fetchStored, workDir } from '../gs-files';
-import { withGsSlot } from '../gs-slots';
+import { gsSlots } from '../gs-slots';
 import { GS_GCA_JOB } from './hybrid.service';
 
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
@@ -70,6 +70,7 @@ function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
 export function defineGcaJob(queue: JobQueue, deps: JobDeps): void {
   queue.define<{ taskId: number }>({
     type: GS_GCA_JOB,
+    slots: gsSlots,
     retryLimit: 1,
     expectedSeconds: 30 * 60,
     run: async (job) => {
@@ -80,83 +81,80 @@ export function defineGcaJob(queue: JobQueue, deps: JobDeps): void {
       const [ds] = await job.db.select().from(gsDataset).where(eq(gsDataset.id, gca.datasetId));
       if (!ds?.hybrids) throw new AppError(400, 'GS_DATASET_NOT_HYBRID', { name: ds?.name ?? '' });
       const pedigree = ds.hybrids;
-      await job.log('info', `queued for a computation slot: ${gca.name}, trait ${gca.traitCode}, GCA${gca.sca ? ' + SCA' : ''} (${gca.method})`);
-      await withGsSlot(async () => {
-        const w = await workDir(deps.config.dataDir);
+      const w = await workDir(deps.config.dataDir);
+      try {
+        await job.progress(0.01, 'reading the dataset');
+        const genoPath = await fetchStored(job.db, deps.storage, ds.genotypeFileId, w.dir, ds.genotypeFileName);
+        const phenoPath = await fetchStored(job.db, deps.storage, ds.phenotypeFileId, w.dir, ds.phenotypeFileName);
+        const controller = new AbortController();
+        job.signal.addEventListener('abort', () => controller.abort());
+        let records: HybridRecord[];
+        let K1;
+        let K2;
         try {
-          await job.progress(0.01, 'reading the dataset');
-          const genoPath = await fetchStored(job.db, deps.storage, ds.genotypeFileId, w.dir, ds.genotypeFileName);
-          const phenoPath = await fetchStored(job.db, deps.storage, ds.phenotypeFileId, w.dir, ds.phenotypeFileName);
-          const controller = new AbortController();
-          job.signal.addEventListener('abort', () => controller.abort());
-          let records: HybridRecord[];
-          let K1;
-          let K2;
-          try {
-            const g = readPlink(genoPath);
-            records = hybridRecords(phenoPath, gca.traitCode, pedigree);
-            const index = new Map(g.samples.map((s, i) => [s, i]));
-            const rows = (pool: string[]) => pool.map((s) => index.get(s)!);
-            await job.log('info', `${g.samples.length} parents x ${g.markers.length} SNPs; pool 1: ${pedigree.pool1.length}, pool 2: ${pedigree.pool2.length}`);
-            await job.progress(0.05, 'relationship matrices of both pools');
-            K1 = await vanRadenG(selectSamples(g, rows(pedigree.pool1)), { signal: controller.signal });
-            K2 = await vanRadenG(selectSamples(g, rows(pedigree.pool2)), { signal: controller.signal });
-          } catch (err) {
-            throw engineRefusal(err, input.locale);
-          }
-          await job.log('info', `${records.filter((r) => Number.isFinite(r.value)).length} hybrid records of ${gca.traitCode}`);
-          let last = 0;
-          let pending: Promise<void> = Promise.resolve();
-          const onProgress = (fraction: number, message: string) => {
-            const now = Date.now();
-            if (now - last < 1000 && fraction < 1) return;
-            last = now;
-            pending = pending.then(() => job.progress(0.1 + 0.85 * fraction, message)).catch(() => controller.abort());
-          };
-          const started = performance.now();
-          const fit = await fitHybrid(K1, K2, records, 0, { sca: gca.sca, fixedNames: [], method: gca.method, onProgress, signal: controller.signal }).catch(
-            (err: unknown) => {
-              throw engineRefusal(err, input.locale);
-            },
-          );
-          await pending;
-          const seconds = (performance.now() - started) / 1000;
-          const used = records.filter((r) => Number.isFinite(r.value) && K1.ids.includes(r.parent1) && K2.ids.includes(r.parent2));
-          const fittedR = pearson(
-            fit.fittedGenetic,
-            used.map((r) => r.value),
-          );
-          await job.log(
-            'info',
-            `n ${fit.n}; GCA1 ${fmt(fit.varGca1)}, GCA2 ${fmt(fit.varGca2)}${fit.varSca !== undefined ? `, SCA ${fmt(fit.varSca)}` : ''}, residual ${fmt(fit.varE)}; ${fit.iterations} iterations${fit.converged ? '' : ' (iteration limit reached)'}; ${seconds.toFixed(1)} s`,
-          );
-          const result: GcaResult = {
-            n: fit.n,
-            method: fit.method,
-            converged: fit.converged,
-            iterations: fit.iterations,
-            varGca1: fit.varGca1,
-            varGca2: fit.varGca2,
-            varSca: fit.varSca ?? null,
-            varE: fit.varE,
-            logLik: fit.logLik,
-            beta: fit.beta,
-            atBoundary: fit.atBoundary,
-            fittedR,
-            seconds,
-            pool1: K1.ids,
-            pool2: K2.ids,
-            gca1: fit.gca1,
-            gca2: fit.gca2,
-            sca: fit.sca,
-            predictions: fit.predictions,
-          };
-          await job.progress(0.97, 'saving the result');
-          await job.finish((tx) => tx.update(gsGca).set({ finished: true, result, updatedAt: new Date() }).where(eq(gsGca.id, gca.id)));
-        } finally {
-          await w.done();
+          const g = readPlink(genoPath);
+          records = hybridRecords(phenoPath, gca.traitCode, pedigree);
+          const index = new Map(g.samples.map((s, i) => [s, i]));
+          const rows = (pool: string[]) => pool.map((s) => index.get(s)!);
+          await job.log('info', `${g.samples.length} parents x ${g.markers.length} SNPs; pool 1: ${pedigree.pool1.length}, pool 2: ${pedigree.pool2.length}`);
+          await job.progress(0.05, 'relationship matrices of both pools');
+          K1 = await vanRadenG(selectSamples(g, rows(pedigree.pool1)), { signal: controller.signal });
+          K2 = await vanRadenG(selectSamples(g, rows(pedigree.pool2)), { signal: controller.signal });
+        } catch (err) {
+          throw engineRefusal(err, input.locale);
         }
-      });
+        await job.log('info', `${records.filter((r) => Number.isFinite(r.value)).length} hybrid records of ${gca.traitCode}`);
+        let last = 0;
+        let pending: Promise<void> = Promise.resolve();
+        const onProgress = (fraction: number, message: string) => {
+          const now = Date.now();
+          if (now - last < 1000 && fraction < 1) return;
+          last = now;
+          pending = pending.then(() => job.progress(0.1 + 0.85 * fraction, message)).catch(() => controller.abort());
+        };
+        const started = performance.now();
+        const fit = await fitHybrid(K1, K2, records, 0, { sca: gca.sca, fixedNames: [], method: gca.method, onProgress, signal: controller.signal }).catch(
+          (err: unknown) => {
+            throw engineRefusal(err, input.locale);
+          },
+        );
+        await pending;
+        const seconds = (performance.now() - started) / 1000;
+        const used = records.filter((r) => Number.isFinite(r.value) && K1.ids.includes(r.parent1) && K2.ids.includes(r.parent2));
+        const fittedR = pearson(
+          fit.fittedGenetic,
+          used.map((r) => r.value),
+        );
+        await job.log(
+          'info',
+          `n ${fit.n}; GCA1 ${fmt(fit.varGca1)}, GCA2 ${fmt(fit.varGca2)}${fit.varSca !== undefined ? `, SCA ${fmt(fit.varSca)}` : ''}, residual ${fmt(fit.varE)}; ${fit.iterations} iterations${fit.converged ? '' : ' (iteration limit reached)'}; ${seconds.toFixed(1)} s`,
+        );
+        const result: GcaResult = {
+          n: fit.n,
+          method: fit.method,
+          converged: fit.converged,
+          iterations: fit.iterations,
+          varGca1: fit.varGca1,
+          varGca2: fit.varGca2,
+          varSca: fit.varSca ?? null,
+          varE: fit.varE,
+          logLik: fit.logLik,
+          beta: fit.beta,
+          atBoundary: fit.atBoundary,
+          fittedR,
+          seconds,
+          pool1: K1.ids,
+          pool2: K2.ids,
+          gca1: fit.gca1,
+          gca2: fit.gca2,
+          sca: fit.sca,
+          predictions: fit.predictions,
+        };
+        await job.progress(0.97, 'saving the result');
+        await job.finish((tx) => tx.update(gsGca).set({ finished: true, result, updatedAt: new Date() }).where(eq(gsGca.id, gca.id)));
+      } finally {
+        await w.done();
+      }
     },
   });
 }
