@@ -11,7 +11,7 @@ export type { Genotypes, QcOptions, QcReport, MarkerCoding } from './genotype.js
 
 export { readGenotypeCsv, parseGenotypeCsv, readMatrixCsv, matrixToCsv } from './io/csv.js';
 export type { CsvGenotypeCoding } from './io/csv.js';
-export { readPlink, encodeBed, ZIP_LIMITS } from './io/plink.js';
+export { readPlink, readPlinkMap, scanPlink, encodeBed, ZIP_LIMITS, type PlinkMap } from './io/plink.js';
 export { readVcf, parseVcf } from './io/vcf.js';
 export type { VcfGenotypes } from './io/vcf.js';
 export { readGenotypes, readPoolRelationship } from './io/genotypes.js';

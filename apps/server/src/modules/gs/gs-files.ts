@@ -3,7 +3,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { unzipSync } from 'fflate';
 import { GsError, formatGsMessage, readPlink, type Genotypes } from '@breedwise/genomics';
 import type { Locale } from '@breedwise/contracts';
 import type { ObjectStorage } from '../../platform/files/storage';
@@ -48,20 +47,4 @@ export async function loadGenotypes(db: DbOrTx, storage: ObjectStorage, fileId: 
   } finally {
     await w.done();
   }
-}
-
-/** Chromosome and position per marker from the .bim inside a PLINK .zip (only that entry is unpacked). */
-export function readBimPositions(zipPath: string): { names: string[]; chr: string[]; pos: number[] } {
-  const entries = unzipSync(fs.readFileSync(zipPath), { filter: (f) => f.name.toLowerCase().endsWith('.bim') });
-  const bim = Object.values(entries)[0];
-  const out = { names: [] as string[], chr: [] as string[], pos: [] as number[] };
-  if (!bim) return out;
-  for (const line of Buffer.from(bim).toString('utf8').split(/\r?\n/)) {
-    const cells = line.trim().split(/\s+/);
-    if (cells.length < 4) continue;
-    out.chr.push(cells[0]);
-    out.names.push(cells[1]);
-    out.pos.push(Number(cells[3]) || 0);
-  }
-  return out;
 }

@@ -40,6 +40,12 @@ export interface JobDefinition<T = Record<string, unknown>> {
   expectedSeconds?: number;
   /** The expiry itself, when it must not follow from `expectedSeconds` (tests). */
   expireInSeconds?: number;
+  /**
+   * Jobs that share a slot group run at most `limit` at once in one worker process, whatever their
+   * type (e.g. the genomic computations). A job beyond that stays in the queue, its task `queued` and
+   * its expiry not yet running, until a slot frees: it is only taken from the queue then.
+   */
+  slots?: { group: string; limit: number };
   run(ctx: JobContext<T>): Promise<void>;
 }
 
@@ -143,6 +149,10 @@ export class JobQueue {
   private readonly works = new Map<string, WorkDefinition<any>>();
   private boss: PgBoss | null = null;
   private sweeper: NodeJS.Timeout | null = null;
+  /** pg-boss workers by job type (woken on enqueue instead of waiting for their next poll). */
+  private readonly workerIds = new Map<string, string>();
+  /** Slot groups by name: their wake-up call (set while the group's loop waits) and jobs in flight. */
+  private readonly groups = new Map<string, { wake: () => void; inFlight: Set<Promise<void>> }>();
 
   constructor(
     private readonly database: Database,
@@ -221,14 +231,24 @@ export class JobQueue {
     await boss.start();
     this.boss = boss;
     await this.ensureQueues(boss);
-    for (const def of this.defs.values()) {
-      if (this.opts.worker) {
-        await boss.work<{ taskId: number } & Record<string, unknown>>(
+    if (this.opts.worker) {
+      const grouped = new Map<string, { limit: number; defs: JobDefinition<any>[] }>();
+      for (const def of this.defs.values()) {
+        if (def.slots) {
+          const g = grouped.get(def.slots.group) ?? { limit: def.slots.limit, defs: [] };
+          g.limit = Math.min(g.limit, def.slots.limit);
+          g.defs.push(def);
+          grouped.set(def.slots.group, g);
+          continue;
+        }
+        const id = await boss.work<{ taskId: number } & Record<string, unknown>>(
           def.type,
           { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, includeMetadata: true },
           ([job]) => this.handle(def, job),
         );
+        this.workerIds.set(def.type, id);
       }
+      for (const [name, g] of grouped) this.runSlotGroup(boss, name, g.limit, g.defs);
     }
     if (this.opts.worker)
       for (const def of this.works.values())
@@ -253,7 +273,70 @@ export class JobQueue {
     if (this.sweeper) clearInterval(this.sweeper);
     const boss = this.boss;
     this.boss = null;
+    // Slot groups take no new job; those running get the same grace as pg-boss's own workers.
+    const running = [...this.groups.values()].flatMap((g) => (g.wake(), [...g.inFlight]));
+    this.groups.clear();
+    this.workerIds.clear();
+    if (running.length) await Promise.race([Promise.allSettled(running), new Promise((r) => setTimeout(r, 10_000).unref())]);
     if (boss) await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+  }
+
+  /**
+   * The worker loop of a slot group: while a slot is free it takes the next job of the group's types
+   * (taking turns between them) and runs it; with every slot busy it takes nothing, so waiting jobs stay
+   * queued in pg-boss (not active, no expiry running) and their tasks show `queued`.
+   */
+  private runSlotGroup(boss: PgBoss, name: string, limit: number, defs: JobDefinition<any>[]): void {
+    const group = { wake: () => undefined as void, inFlight: new Set<Promise<void>>() };
+    this.groups.set(name, group);
+    const pollMs = (this.opts.pollingIntervalSeconds ?? 2) * 1000;
+    const nap = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        group.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    let turn = 0;
+    const loop = async () => {
+      while (this.boss === boss) {
+        if (group.inFlight.size >= limit) {
+          await nap(pollMs);
+          continue;
+        }
+        let taken = false;
+        for (let k = 0; k < defs.length && !taken; k++) {
+          const def = defs[(turn + k) % defs.length];
+          let jobs: PgBoss.JobWithMetadata<{ taskId: number } & Record<string, unknown>>[] = [];
+          try {
+            jobs = await boss.fetch(def.type, { batchSize: 1, includeMetadata: true });
+          } catch (err) {
+            this.opts.log.warn({ err, queue: def.type }, 'could not fetch a job');
+          }
+          const job = jobs[0];
+          if (!job) continue;
+          taken = true;
+          turn = (turn + k + 1) % defs.length;
+          const run = this.handle(def, job)
+            .then(
+              () => boss.complete(def.type, job.id),
+              (err: unknown) => boss.fail(def.type, job.id, { message: err instanceof Error ? err.message : String(err) }),
+            )
+            .then(
+              () => undefined,
+              (err: unknown) => this.opts.log.warn({ err, queue: def.type }, 'could not settle a job'),
+            )
+            .finally(() => {
+              group.inFlight.delete(run);
+              group.wake();
+            });
+          group.inFlight.add(run);
+        }
+        if (!taken && this.boss === boss) await nap(pollMs);
+      }
+    };
+    void loop();
   }
 
   /** Brings tasks in line with their jobs (every process), then requeues stranded tasks (workers). */
@@ -267,6 +350,13 @@ export class JobQueue {
     if (!this.defs.has(type)) throw new Error(`unknown job type ${type}`);
     if (!this.boss) throw new Error('job queue not started');
     await this.boss.send(type, { taskId, ...data }, { singletonKey: `task-${taskId}` });
+    // A worker in this process takes it now rather than at its next poll.
+    const def = this.defs.get(type)!;
+    if (def.slots) this.groups.get(def.slots.group)?.wake();
+    else {
+      const id = this.workerIds.get(type);
+      if (id) this.boss.notifyWorker(id);
+    }
   }
 
   /** A task left queued without a live job (the process died between commit and enqueue) gets one. */

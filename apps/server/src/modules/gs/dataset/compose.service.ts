@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { unzipSync, zipSync } from 'fflate';
-import { MISSING, encodeBed, phenotypesFromTable, readCsvTable, readPlink, type Genotypes } from '@breedwise/genomics';
+import { zipSync } from 'fflate';
+import { MISSING, encodeBed, phenotypesFromTable, readCsvTable, readPlink, readPlinkMap, type Genotypes } from '@breedwise/genomics';
 import type { z } from 'zod';
 import type { DatasetByMerge, DatasetBySystem, DatasetComposed, SystemSourcesData } from '@breedwise/contracts/gs';
 import type { Locale } from '@breedwise/contracts';
@@ -177,21 +177,10 @@ interface Bim {
   a2: string[];
 }
 
-/** The .bim of a PLINK .zip with its alleles (only that entry is unpacked). */
+/** The .bim of a PLINK .zip with its alleles (only that entry is read, as a stream). */
 function readBim(zipPath: string): Bim {
-  const entries = unzipSync(fs.readFileSync(zipPath), { filter: (f) => f.name.toLowerCase().endsWith('.bim') });
-  const out: Bim = { chr: [], pos: [], a1: [], a2: [] };
-  const bim = Object.values(entries)[0];
-  if (!bim) return out;
-  for (const line of Buffer.from(bim).toString('utf8').split(/\r?\n/)) {
-    const c = line.trim().split(/\s+/);
-    if (c.length < 6) continue;
-    out.chr.push(c[0]);
-    out.pos.push(Number(c[3]) || 0);
-    out.a1.push(c[4]);
-    out.a2.push(c[5]);
-  }
-  return out;
+  const map = readPlinkMap(zipPath);
+  return { chr: map.chr, pos: map.pos, a1: map.a1, a2: map.a2 };
 }
 
 /** A PLINK .zip of genotypes with their map and alleles. */

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { GsError, MAX_SNP, MISSING, checkFileName, phenotypesFromTable, readCsvTable, readPlink, type Genotypes } from '@breedwise/genomics';
+import { GsError, MAX_SNP, MISSING, checkFileName, phenotypesFromTable, readCsvTable, scanPlink, type Genotypes } from '@breedwise/genomics';
 import {
   datasetList,
   type DatasetCreateFields,
@@ -23,7 +23,6 @@ import type { ObjectStorage } from '../../../platform/files/storage';
 import { sysFile, sysTask } from '../../common';
 import { gsDataset, gsGca, gsModel, type HybridPedigree } from '../gs.tables';
 import { buildList } from '../../system';
-import { readBimPositions } from '../gs-files';
 
 type PageParsed = z.output<typeof DatasetPageQuery>;
 type UpdateParsed = z.output<typeof DatasetUpdate>;
@@ -137,41 +136,72 @@ function histogram(values: number[], bins: number, lo?: number, hi?: number) {
   return { edges, counts };
 }
 
+/** Call rate and minor-allele frequency of every marker, summarised as the markers come (one at a time). */
+export function qcAccumulator(n: number) {
+  const maf: number[] = [];
+  const callRate: number[] = [];
+  let missing = 0;
+  let monomorphic = 0;
+  return {
+    add(codes: Int8Array) {
+      let called = 0;
+      let sum = 0;
+      for (let i = 0; i < n; i++) {
+        const c = codes[i];
+        if (c === MISSING) continue;
+        called++;
+        sum += c;
+      }
+      missing += n - called;
+      callRate.push(n ? called / n : 0);
+      const p = called ? sum / (2 * called) : 0;
+      const f = Math.min(p, 1 - p);
+      maf.push(f);
+      if (f === 0) monomorphic++;
+    },
+    summary(): QcSummary {
+      const mean = (v: number[]) => (v.length ? v.reduce((s, x) => s + x, 0) / v.length : 0);
+      return {
+        samples: n,
+        markers: maf.length,
+        missingCalls: missing,
+        meanCallRate: mean(callRate),
+        minCallRate: callRate.length ? callRate.reduce((a, b) => Math.min(a, b)) : 0,
+        monomorphic,
+        meanMaf: mean(maf),
+        mafHistogram: histogram(maf, 10, 0, 0.5),
+        callRateHistogram: histogram(callRate, 10, 0, 1),
+      };
+    },
+  };
+}
+
 /** Call rate and minor-allele frequency of every marker, summarised (spec: QC summary with a MAF histogram). */
 export function qcSummary(g: Genotypes): QcSummary {
   const n = g.samples.length;
-  const m = g.markers.length;
-  const maf: number[] = new Array(m);
-  const callRate: number[] = new Array(m);
-  let missing = 0;
-  let monomorphic = 0;
-  for (let j = 0; j < m; j++) {
-    let called = 0;
-    let sum = 0;
-    const base = j * n;
-    for (let i = 0; i < n; i++) {
-      const c = g.codes[base + i];
-      if (c === MISSING) continue;
-      called++;
-      sum += c;
-    }
-    missing += n - called;
-    callRate[j] = n ? called / n : 0;
-    const p = called ? sum / (2 * called) : 0;
-    maf[j] = Math.min(p, 1 - p);
-    if (maf[j] === 0) monomorphic++;
+  const qc = qcAccumulator(n);
+  for (let j = 0; j < g.markers.length; j++) qc.add(g.codes.subarray(j * n, j * n + n));
+  return qc.summary();
+}
+
+/**
+ * The upload check of a PLINK .zip: the engine's reader refusals (file, line, rule), samples, map and
+ * QC summary, streamed marker by marker (the genotype matrix is not built: memory stays at a few MB).
+ */
+export function inspectGenotypes(zipPath: string, displayName: string) {
+  let qc: ReturnType<typeof qcAccumulator> | undefined;
+  const { samples, map } = scanPlink(zipPath, (_j, codes) => {
+    qc ??= qcAccumulator(codes.length);
+    qc.add(codes);
+  });
+  if (map.names.length > MAX_SNP) {
+    throw new GsError('SNP_LIMIT_EXCEEDED', { file: displayName, rule: `at most ${MAX_SNP} SNP loci`, params: { count: map.names.length, max: MAX_SNP } });
   }
-  const mean = (v: number[]) => (v.length ? v.reduce((s, x) => s + x, 0) / v.length : 0);
   return {
-    samples: n,
-    markers: m,
-    missingCalls: missing,
-    meanCallRate: mean(callRate),
-    minCallRate: callRate.length ? callRate.reduce((a, b) => Math.min(a, b)) : 0,
-    monomorphic,
-    meanMaf: mean(maf),
-    mafHistogram: histogram(maf, 10, 0, 0.5),
-    callRateHistogram: histogram(callRate, 10, 0, 1),
+    samples,
+    snpCount: map.names.length,
+    qc: (qc ?? qcAccumulator(samples.length)).summary(),
+    markers: { names: map.names, chr: map.chr, pos: map.pos },
   };
 }
 
@@ -215,10 +245,7 @@ export function inspectDataset(staged: StagedDataset) {
     if (!table.header.includes(trait)) throw new AppError(400, 'GS_TRAIT_NOT_IN_FILE', { trait, file: phenotype.name });
   }
   const phenos = traitCodes.map((trait) => phenotypesFromTable(table, { trait }));
-  const g = readPlink(genotype.path);
-  if (g.markers.length > MAX_SNP) {
-    throw new GsError('SNP_LIMIT_EXCEEDED', { file: genotype.name, rule: `at most ${MAX_SNP} SNP loci`, params: { count: g.markers.length, max: MAX_SNP } });
-  }
+  const g = inspectGenotypes(genotype.path, genotype.name);
   const genotyped = new Set(g.samples);
   const phenotyped = new Set<string>();
   const traits = phenos.map((p) => {
@@ -243,13 +270,13 @@ export function inspectDataset(staged: StagedDataset) {
   }
   return {
     samples: g.samples,
-    snpCount: g.markers.length,
-    qc: qcSummary(g),
+    snpCount: g.snpCount,
+    qc: g.qc,
     traits,
     commonSamples: common,
     phenotypedSamples: phenotyped.size,
     phenotypedIds: [...phenotyped],
-    markers: readBimPositions(genotype.path),
+    markers: g.markers,
   };
 }
 

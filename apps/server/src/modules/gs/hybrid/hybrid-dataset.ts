@@ -1,8 +1,7 @@
-import { GsError, MAX_SNP, checkFileName, checkSampleCode, phenotypesFromTable, readCsvTable, readPlink } from '@breedwise/genomics';
+import { GsError, checkFileName, checkSampleCode, phenotypesFromTable, readCsvTable } from '@breedwise/genomics';
 import { AppError } from '../../../platform/errors';
 import type { HybridPedigree } from '../gs.tables';
-import { readBimPositions } from '../gs-files';
-import { qcSummary, traitSummary, type StagedDataset } from '../dataset/dataset.service';
+import { inspectGenotypes, traitSummary, type StagedDataset } from '../dataset/dataset.service';
 
 const UNKNOWN = new Set(['', '0', 'NA', '-']);
 
@@ -50,10 +49,7 @@ export function inspectHybridDataset(staged: StagedDataset & { pedigree: { path:
   }
   const phenos = traitCodes.map((trait) => phenotypesFromTable(table, { trait }));
   const parents = readHybridPedigree(pedigree.path, pedigree.name);
-  const g = readPlink(genotype.path);
-  if (g.markers.length > MAX_SNP) {
-    throw new GsError('SNP_LIMIT_EXCEEDED', { file: genotype.name, rule: `at most ${MAX_SNP} SNP loci`, params: { count: g.markers.length, max: MAX_SNP } });
-  }
+  const g = inspectGenotypes(genotype.path, genotype.name);
   const genotyped = new Set(g.samples);
   const females = new Set<string>();
   const males = new Set<string>();
@@ -86,13 +82,13 @@ export function inspectHybridDataset(staged: StagedDataset & { pedigree: { path:
   };
   return {
     samples: g.samples,
-    snpCount: g.markers.length,
-    qc: qcSummary(g),
+    snpCount: g.snpCount,
+    qc: g.qc,
     traits,
     commonSamples: phenotyped.size,
     phenotypedSamples: phenotyped.size,
     phenotypedIds: [...phenotyped],
-    markers: readBimPositions(genotype.path),
+    markers: g.markers,
     hybrids,
   };
 }

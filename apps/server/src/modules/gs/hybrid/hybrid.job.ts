@@ -17,7 +17,7 @@ import type { JobDeps } from '../../../platform/module';
 import { AppError } from '../../../platform/errors';
 import { gsDataset, gsGca, type GcaResult, type HybridPedigree } from '../gs.tables';
 import { fetchStored, workDir } from '../gs-files';
-import { withGsSlot } from '../gs-slots';
+import { gsSlots } from '../gs-slots';
 import { GS_GCA_JOB } from './hybrid.service';
 
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
@@ -162,12 +162,14 @@ export async function computeGca(input: GcaInput, io: GcaIo): Promise<GcaResult>
 
 /**
  * A GCA task: the dataset's PLINK .zip (the parents) and phenotype CSV are copied from storage to a working
- * folder and `computeGca` fits the hybrid model in a computation slot shared with model training. The
+ * folder and `computeGca` fits the hybrid model; the job takes a computation slot of the `gs` group (shared with model
+ * training and prediction) before it starts, so one waiting for a slot stays queued. The
  * result commits with the task.
  */
 export function defineGcaJob(queue: JobQueue, deps: JobDeps): void {
   queue.define<{ taskId: number }>({
     type: GS_GCA_JOB,
+    slots: gsSlots,
     retryLimit: 1,
     expectedSeconds: 30 * 60,
     run: async (job) => {
@@ -178,23 +180,20 @@ export function defineGcaJob(queue: JobQueue, deps: JobDeps): void {
       const [ds] = await job.db.select().from(gsDataset).where(eq(gsDataset.id, gca.datasetId));
       if (!ds?.hybrids) throw new AppError(400, 'GS_DATASET_NOT_HYBRID', { name: ds?.name ?? '' });
       const pedigree = ds.hybrids;
-      await job.log('info', `queued for a computation slot: ${gca.name}, trait ${gca.traitCode}, GCA${gca.sca ? ' + SCA' : ''} (${gca.method})`);
-      await withGsSlot(async () => {
-        const w = await workDir(deps.config.dataDir);
-        try {
-          await job.progress(0.01, 'reading the dataset');
-          const genoPath = await fetchStored(job.db, deps.storage, ds.genotypeFileId, w.dir, ds.genotypeFileName);
-          const phenoPath = await fetchStored(job.db, deps.storage, ds.phenotypeFileId, w.dir, ds.phenotypeFileName);
-          const result = await computeGca(
-            { genoPath, phenoPath, pedigree, traitCode: gca.traitCode, sca: gca.sca, method: gca.method, fixed: gca.fixedEffects },
-            { log: (level, message) => job.log(level, message), progress: (f, m) => job.progress(f, m), signal: job.signal, locale: input.locale },
-          );
-          await job.progress(0.97, 'saving the result');
-          await job.finish((tx) => tx.update(gsGca).set({ finished: true, result, updatedAt: new Date() }).where(eq(gsGca.id, gca.id)));
-        } finally {
-          await w.done();
-        }
-      });
+      const w = await workDir(deps.config.dataDir);
+      try {
+        await job.progress(0.01, 'reading the dataset');
+        const genoPath = await fetchStored(job.db, deps.storage, ds.genotypeFileId, w.dir, ds.genotypeFileName);
+        const phenoPath = await fetchStored(job.db, deps.storage, ds.phenotypeFileId, w.dir, ds.phenotypeFileName);
+        const result = await computeGca(
+          { genoPath, phenoPath, pedigree, traitCode: gca.traitCode, sca: gca.sca, method: gca.method, fixed: gca.fixedEffects },
+          { log: (level, message) => job.log(level, message), progress: (f, m) => job.progress(f, m), signal: job.signal, locale: input.locale },
+        );
+        await job.progress(0.97, 'saving the result');
+        await job.finish((tx) => tx.update(gsGca).set({ finished: true, result, updatedAt: new Date() }).where(eq(gsGca.id, gca.id)));
+      } finally {
+        await w.done();
+      }
     },
   });
 }

@@ -7,7 +7,7 @@ import type { JobDeps } from '../../../platform/module';
 import { AppError } from '../../../platform/errors';
 import { gsDataset, gsModel, type ModelResult } from '../gs.tables';
 import { fetchStored, workDir } from '../gs-files';
-import { withGsSlot } from '../gs-slots';
+import { gsSlots } from '../gs-slots';
 import { GS_TRAIN_JOB } from './model.service';
 
 /** What a finished model keeps of the engine's fit (the training job and the demo data build it alike). */
@@ -40,6 +40,7 @@ const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
 export function defineTrainJob(queue: JobQueue, deps: JobDeps): void {
   queue.define<{ taskId: number }>({
     type: GS_TRAIN_JOB,
+    slots: gsSlots,
     retryLimit: 1,
     // 2,000 x 50,000 GBLUP with 5-fold CV takes about a minute; Bayesian chains on large panels much longer.
     expectedSeconds: 60 * 60,
@@ -49,70 +50,71 @@ export function defineTrainJob(queue: JobQueue, deps: JobDeps): void {
       const [model] = await job.db.select().from(gsModel).where(eq(gsModel.id, input.modelId));
       if (!model) throw new AppError(404, 'RECORD_NOT_FOUND');
       const [ds] = await job.db.select().from(gsDataset).where(eq(gsDataset.id, model.datasetId));
-      await job.log('info', `queued for a computation slot: ${model.name}, ${model.algorithm}, trait ${model.traitCode}, ${model.folds}-fold CV`);
-      await withGsSlot(async () => {
-        const w = await workDir(deps.config.dataDir);
+      const w = await workDir(deps.config.dataDir);
+      try {
+        await job.progress(0.01, 'reading the dataset');
+        const readStarted = performance.now();
+        const genoPath = await fetchStored(job.db, deps.storage, ds.genotypeFileId, w.dir, ds.genotypeFileName);
+        const phenoPath = await fetchStored(job.db, deps.storage, ds.phenotypeFileId, w.dir, ds.phenotypeFileName);
+        let genotypes;
+        let phenotypes;
         try {
-          await job.progress(0.01, 'reading the dataset');
-          const genoPath = await fetchStored(job.db, deps.storage, ds.genotypeFileId, w.dir, ds.genotypeFileName);
-          const phenoPath = await fetchStored(job.db, deps.storage, ds.phenotypeFileId, w.dir, ds.phenotypeFileName);
-          let genotypes;
-          let phenotypes;
-          try {
-            genotypes = readPlink(genoPath);
-            phenotypes = readPhenotypes(phenoPath, { trait: model.traitCode });
-          } catch (err) {
-            if (err instanceof GsError)
-              throw new AppError(400, 'GS_FILE_RULE', { detail: formatGsMessage(err.code, err.params, input.locale), rule: err.rule ?? err.code });
-            throw err;
-          }
-          await job.log('info', `${genotypes.samples.length} samples x ${genotypes.markers.length} SNPs; ${phenotypes.records.length} phenotype records`);
-          const controller = new AbortController();
-          job.signal.addEventListener('abort', () => controller.abort());
-          let last = 0;
-          let pending: Promise<void> = Promise.resolve();
-          const onProgress = (fraction: number, message: string) => {
-            const now = Date.now();
-            if (now - last < 1000 && fraction < 1) return;
-            last = now;
-            pending = pending.then(() => job.progress(0.05 + 0.9 * fraction, message)).catch(() => controller.abort());
-          };
-          const fit = await fitTrait(
-            {
-              genotypes,
-              phenotypes,
-              model: model.algorithm as ModelName,
-              cv: { k: model.folds, seed: model.seed },
-              bayes: { iter: model.iter, burnin: model.burnin, seed: model.seed },
-            },
-            { onProgress, signal: controller.signal },
-          ).catch((err: unknown) => {
-            // The engine's refusals (too few observations, no markers left ...) fail the task without retries.
-            if (err instanceof GsError && err.code !== 'ABORTED') {
-              throw new AppError(400, 'GS_FILE_RULE', { detail: formatGsMessage(err.code, err.params, input.locale), rule: err.rule ?? err.code });
-            }
-            throw err;
-          });
-          await pending;
-          const cv = fit.cv!;
-          await job.log('info', `QC: ${fit.qc?.markersIn ?? 0} markers kept, ${fit.qc?.markersOut ?? 0} removed, ${fit.qc?.imputedCalls ?? 0} calls imputed`);
-          for (const f of cv.folds) await job.log('info', `fold ${f.fold}: n ${f.n}, r ${fmt(f.r)}, RMSE ${fmt(f.rmse)}`);
-          await job.log(
-            'info',
-            `mean r ${fmt(cv.meanR)}, MSE ${fmt(cv.meanMSE)}, RMSE ${fmt(cv.meanRMSE)}; Vu ${fmt(fit.varU)}, Ve ${fmt(fit.varE)}, h2 ${fmt(fit.h2)}; ${fit.seconds.toFixed(1)} s`,
-          );
-          const result = modelResult(fit, model.algorithm);
-          await job.progress(0.97, 'saving the model');
-          await job.finish((tx) =>
-            tx
-              .update(gsModel)
-              .set({ finished: true, accuracy: cv.meanR, mse: cv.meanMSE, rmse: cv.meanRMSE, h2: fit.h2, result, updatedAt: new Date() })
-              .where(eq(gsModel.id, model.id)),
-          );
-        } finally {
-          await w.done();
+          genotypes = readPlink(genoPath);
+          phenotypes = readPhenotypes(phenoPath, { trait: model.traitCode });
+        } catch (err) {
+          if (err instanceof GsError)
+            throw new AppError(400, 'GS_FILE_RULE', { detail: formatGsMessage(err.code, err.params, input.locale), rule: err.rule ?? err.code });
+          throw err;
         }
-      });
+        await job.log(
+          'info',
+          `${genotypes.samples.length} samples x ${genotypes.markers.length} SNPs; ${phenotypes.records.length} phenotype records; read in ${((performance.now() - readStarted) / 1000).toFixed(2)} s`,
+        );
+        const controller = new AbortController();
+        job.signal.addEventListener('abort', () => controller.abort());
+        let last = 0;
+        let pending: Promise<void> = Promise.resolve();
+        const onProgress = (fraction: number, message: string) => {
+          const now = Date.now();
+          if (now - last < 1000 && fraction < 1) return;
+          last = now;
+          pending = pending.then(() => job.progress(0.05 + 0.9 * fraction, message)).catch(() => controller.abort());
+        };
+        const fit = await fitTrait(
+          {
+            genotypes,
+            phenotypes,
+            model: model.algorithm as ModelName,
+            cv: { k: model.folds, seed: model.seed },
+            bayes: { iter: model.iter, burnin: model.burnin, seed: model.seed },
+          },
+          { onProgress, signal: controller.signal },
+        ).catch((err: unknown) => {
+          // The engine's refusals (too few observations, no markers left ...) fail the task without retries.
+          if (err instanceof GsError && err.code !== 'ABORTED') {
+            throw new AppError(400, 'GS_FILE_RULE', { detail: formatGsMessage(err.code, err.params, input.locale), rule: err.rule ?? err.code });
+          }
+          throw err;
+        });
+        await pending;
+        const cv = fit.cv!;
+        await job.log('info', `QC: ${fit.qc?.markersOut ?? 0} of ${fit.qc?.markersIn ?? 0} markers kept, ${fit.qc?.imputedCalls ?? 0} calls imputed`);
+        for (const f of cv.folds) await job.log('info', `fold ${f.fold}: n ${f.n}, r ${fmt(f.r)}, RMSE ${fmt(f.rmse)}`);
+        await job.log(
+          'info',
+          `mean r ${fmt(cv.meanR)}, MSE ${fmt(cv.meanMSE)}, RMSE ${fmt(cv.meanRMSE)}; Vu ${fmt(fit.varU)}, Ve ${fmt(fit.varE)}, h2 ${fmt(fit.h2)}; ${fit.seconds.toFixed(1)} s`,
+        );
+        const result = modelResult(fit, model.algorithm);
+        await job.progress(0.97, 'saving the model');
+        await job.finish((tx) =>
+          tx
+            .update(gsModel)
+            .set({ finished: true, accuracy: cv.meanR, mse: cv.meanMSE, rmse: cv.meanRMSE, h2: fit.h2, result, updatedAt: new Date() })
+            .where(eq(gsModel.id, model.id)),
+        );
+      } finally {
+        await w.done();
+      }
     },
   });
 }

@@ -82,6 +82,75 @@ describe('jobs: a job whose worker dies mid-run resumes, and its effect happens 
   }, 60_000);
 });
 
+describe('jobs: a slot group keeps further jobs queued until a slot frees', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BW_WORKER: 'off' });
+  });
+  afterAll(() => t.close());
+
+  it('the job waiting for a slot stays queued (task and pg-boss job), past its own expiry, then runs once', async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((r) => (release = r));
+    const runs: string[] = [];
+    const q = new JobQueue(t.database, { worker: true, log, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
+    // Two types in one group of one slot; the second expires after 3 s once taken.
+    q.define({
+      type: 'test.slot.long',
+      retryLimit: 0,
+      expireInSeconds: 120,
+      slots: { group: 'test-slot', limit: 1 },
+      run: async (job) => {
+        runs.push('long');
+        await job.progress(0.5, 'holding the slot');
+        await hold;
+        await job.finish(async () => ({ ok: 'long' }));
+      },
+    });
+    q.define({
+      type: 'test.slot.short',
+      retryLimit: 0,
+      expireInSeconds: 3,
+      slots: { group: 'test-slot', limit: 1 },
+      run: async (job) => {
+        runs.push('short');
+        await job.finish(async () => ({ ok: 'short' }));
+      },
+    });
+    await q.start();
+    const [org] = await t.database.query<{ id: number }>(`select id from sys_org where code = 'demo'`);
+    const ctx = taskContext({ orgId: org.id, createdBy: 1 }, 'en');
+    const long = await createTask(t.db, ctx, { module: 'test', type: 'test.slot.long', title: 'slot holder', input: { locale: 'en' } });
+    const short = await createTask(t.db, ctx, { module: 'test', type: 'test.slot.short', title: 'slot waiter', input: { locale: 'en' } });
+    const status = async (id: number) => (await t.db.select().from(sysTask).where(eq(sysTask.id, id)))[0];
+    const jobState = async (id: number) =>
+      (
+        await t.database.query<{ state: string }>(`select state::text as state from pgboss.job where singleton_key = $1 order by created_on desc limit 1`, [
+          `task-${id}`,
+        ])
+      )[0]?.state;
+    try {
+      await q.enqueue('test.slot.long', long);
+      await until('the first job running', async () => (await status(long)).status === 'running');
+      await q.enqueue('test.slot.short', short);
+      // Several polls and more than the waiting job's expiry: it is neither taken nor expired.
+      await sleep(5000);
+      expect(runs).toEqual(['long']);
+      expect((await status(short)).status).toBe('queued');
+      expect(await jobState(short)).toBe('created');
+      release();
+      await until('the second job done', async () => (await status(short)).status === 'succeeded');
+      expect(runs).toEqual(['long', 'short']);
+      expect(await status(long)).toMatchObject({ status: 'succeeded', result: { ok: 'long' } });
+      expect(await status(short)).toMatchObject({ status: 'succeeded', attempts: 1, result: { ok: 'short' } });
+      await until('both jobs completed in pg-boss', async () => (await jobState(long)) === 'completed' && (await jobState(short)) === 'completed');
+    } finally {
+      release();
+      await q.stop();
+    }
+  }, 90_000);
+});
+
 describe.runIf(!!process.env.TEST_DATABASE_URL)('jobs on PostgreSQL: kill -9 during a 10,000-row import', () => {
   let t: TestApp;
   const workers: ChildProcess[] = [];
