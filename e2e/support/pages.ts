@@ -64,9 +64,18 @@ export class Workspace {
     await this.page.getByRole('menuitem', { name }).click();
   }
 
+  /**
+   * Switches the language and waits until it is done: the new language's module texts are loaded first,
+   * then the switch shows the new name and (when logged in) the server stores the session's language. A
+   * navigation before that would come back in the old language.
+   */
   async switchLanguage(name: 'English' | '简体中文') {
+    const loggedIn = await this.page.getByTestId('user-menu').isVisible();
     await this.page.getByTestId('language-switch').click();
+    const stored = loggedIn ? this.page.waitForResponse((r) => r.url().includes('/changeLocal/'), { timeout: 60_000 }) : undefined;
     await this.page.getByRole('menuitem', { name }).click();
+    await expect(this.page.getByTestId('language-switch')).toContainText(name, { timeout: 60_000 });
+    await stored;
   }
 
   async logout(labels = { logout: '退出登录', ok: '确 定' }) {
