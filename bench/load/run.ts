@@ -10,7 +10,8 @@
 // Options (or BENCH_<NAME> variables): --db postgres|pglite|both, --seconds, --rate, --connections,
 // --accessions, --ledger, --plots, --users, --small, --port, --pg-url (a server URL; a fresh database
 // bw_load_<pid> is created there and dropped afterwards unless --keep), --json (one JSON line per database at the end),
-// --cpu-prof DIR (a V8 CPU profile of the API process, written when it stops).
+// --cpu-prof DIR (a V8 CPU profile of the API process, written when it stops), --reuse NAME (PostgreSQL: run
+// on a database a run with --keep left, named in its output, instead of creating and seeding a new one).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -21,7 +22,7 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { prepareDatabase } from '../../apps/server/src/prepare';
-import { FULL, SMALL, seedVolumes, type Seeded, type Volumes } from './seed';
+import { FULL, SMALL, seededVolumes, seedVolumes, type Seeded, type Volumes } from './seed';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`) || process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] === '1';
@@ -217,13 +218,17 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-load-'));
   let dbName: string | null = null;
   let databaseUrl = '';
+  const reuse = kind === 'postgres' ? opt('reuse') : undefined;
+  if (reuse !== undefined && !/^bw_load_\d+$/.test(reuse)) throw new Error(`--reuse: a database a run with --keep left (bw_load_<n>), not ${reuse}`);
   if (kind === 'postgres') {
-    dbName = `bw_load_${process.pid}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    dbName = reuse ?? `bw_load_${process.pid}`;
+    if (!reuse) {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName}`);
+      await admin.query(`create database ${dbName}`);
+      await admin.end();
+    }
     const u = new URL(pgUrl);
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
@@ -245,10 +250,10 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
     const config = loadConfig(env as NodeJS.ProcessEnv);
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 2 });
     await prepareDatabase(database, config);
-    const seeded = await seedVolumes(database, volumes);
+    const seeded = reuse ? await seededVolumes(database) : await seedVolumes(database, volumes);
     await database.close();
     log(
-      `${kind}: seeded ${volumes.accessions} accessions, ${volumes.ledger} ledger rows, ${volumes.plots} plots, ${volumes.users} users in ${seeded.seconds.toFixed(1)} s`,
+      `${kind}: ${reuse ? `reusing ${reuse}:` : 'seeded'} ${volumes.accessions} accessions, ${volumes.ledger} ledger rows, ${volumes.plots} plots, ${volumes.users} users in ${seeded.seconds.toFixed(1)} s`,
     );
 
     server = await startServer(env, num('port', 0) || (await freePort()));
@@ -312,7 +317,8 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
       await new Promise((r) => server!.child.once('exit', r));
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName && !flag('keep')) {
+    if (dbName && flag('keep')) log(`${kind}: kept the database ${dbName} (--reuse ${dbName} runs on it again)`);
+    if (dbName && !flag('keep') && !reuse) {
       const admin = new pg.Client({ connectionString: pgUrl });
       await admin.connect();
       await admin.query(`drop database if exists ${dbName} with (force)`);

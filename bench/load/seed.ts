@@ -141,3 +141,17 @@ export async function seedVolumes(database: Database, v: Volumes): Promise<Seede
     seconds: (performance.now() - started) / 1000,
   };
 }
+
+/** What an earlier seeding wrote (`--reuse`): the same description, read back from the database. */
+export async function seededVolumes(database: Database): Promise<Seeded> {
+  const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => database.query<T>(text, params);
+  const [org] = await q<{ id: number }>(`select id from sys_org where code = 'demo'`);
+  const [crop] = await q<{ id: number }>(`select id from sys_crop where code = 'maize'`);
+  const [range] = await q<{ first: number | null; last: number | null }>(
+    `select min(id)::int as first, max(id)::int as last from germ_germplasm where accession_no like 'LD%' and source = 'load bench'`,
+  );
+  if (!org || !crop || range?.first == null || range.last == null) throw new Error('load: --reuse: this database was not seeded by the load benchmark');
+  const usernames = (await q<{ username: string }>(`select username from sys_user where username like 'load%' order by id`)).map((r) => r.username);
+  const experimentIds = (await q<{ id: number }>(`select id from doe_experiment where code like 'LD-EXP-%' order by id`)).map((r) => r.id);
+  return { orgId: org.id, cropId: crop.id, usernames, germplasmIds: [range.first, range.last], experimentIds, seconds: 0 };
+}

@@ -9,7 +9,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { spliceSerializerCompiler } from './platform/json-cache';
 import { APP_VERSION, TOKEN_HEADER } from '@breedwise/contracts';
 import { platformApi } from '@breedwise/contracts/platform';
 import type { Config } from './config';
@@ -54,7 +55,7 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(spliceSerializerCompiler);
   app.decorate('config', config);
   // Transactions opened by an audited endpoint carry its operation-log line (platform/request-scope.ts).
   database.db = withRequestTransactions(database.db);

@@ -16,6 +16,13 @@ export const MAX_PAGE_SIZE = 200;
  * each page turn, while the pages a user can reach stay the same.
  */
 export const COUNT_CAP = 10_000;
+/**
+ * A keyword search counts its matches up to this many: each candidate of the search index is read and
+ * checked against the keyword (a two-character keyword in 200,000 accessions has 20,000 candidates), so
+ * the count stops sooner than a filter's, which the indexes answer alone. A keyword is for finding a
+ * record; past this many matches the list says "more than 1,000" and a longer keyword narrows it.
+ */
+export const KEYWORD_COUNT_CAP = 1_000;
 
 /** Cookie lifetime for the selected crop and map engine: 7 days. */
 export const PREFERENCE_COOKIE_SECONDS = 604800;

@@ -9,6 +9,7 @@ import {
   type EndpointSpec,
   type HandlerResult,
 } from '@breedwise/contracts';
+import type { SerializedData } from './json-cache';
 import { ok, page } from './reply';
 import { scopeOf } from './request-scope';
 import type { Tx } from '../db/client';
@@ -19,12 +20,17 @@ export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{ Params: E
 /**
  * A handler returns the data (`data` endpoints), `{rows, total, summary?}` (`page` endpoints), or, for
  * `file` and `raw` endpoints, the reply it sent itself. The platform wraps data and pages in the
- * envelope, so handlers never build one.
+ * envelope, so handlers never build one. A `data` handler may answer `SerializedData` (its data already
+ * encoded by the same contract, e.g. kept in a `JsonCache`): the serializer splices it in.
  */
 export type EndpointHandler<E extends EndpointSpec> = (
   req: EndpointRequest<E>,
   reply: FastifyReply,
-) => E extends { data: unknown } | { page: unknown } ? Promise<HandlerResult<E>> | HandlerResult<E> : Promise<unknown> | unknown;
+) => E extends { data: unknown }
+  ? Promise<HandlerResult<E> | SerializedData> | HandlerResult<E> | SerializedData
+  : E extends { page: unknown }
+    ? Promise<HandlerResult<E>> | HandlerResult<E>
+    : Promise<unknown> | unknown;
 
 export type Handlers<R extends Record<string, Endpoint>> = { [K in keyof R]: EndpointHandler<R[K]> };
 

@@ -1,5 +1,5 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
-import { COUNT_CAP, type PageQuery } from '@breedwise/contracts';
+import { COUNT_CAP, KEYWORD_COUNT_CAP, type PageQuery } from '@breedwise/contracts';
 import type { DbOrTx } from '../db/client';
 
 export function pageWindow(q: Pick<PageQuery, 'pageNum' | 'pageSize'>): { limit: number; offset: number } {
@@ -59,6 +59,9 @@ export async function cappedCount(db: DbOrTx, matches: MatchQuery, cap = COUNT_C
   const n = Number(row?.n ?? 0);
   return n > cap ? { total: cap, totalCapped: true } : { total: n };
 }
+
+/** The cap of a list's count: `KEYWORD_COUNT_CAP` when a keyword is searched (each candidate is read to check it), else `COUNT_CAP`. */
+export const countCap = (q: { keyword?: string | null }) => (q.keyword ? KEYWORD_COUNT_CAP : COUNT_CAP);
 
 /** `db.select({ one: 1 })`: the select list of a count's matches. */
 export const matchRow = { one: sql<number>`1` };

@@ -16,6 +16,7 @@ import {
   experimentOptions,
   experimentsOnField,
   experimentPlots,
+  experimentPlotsJson,
   experimentSites,
   experimentStatistics,
   getExperiment,
@@ -65,7 +66,7 @@ export function experimentRoutes(app: FastifyInstance) {
       await removeSite(db, req.ctx, req.params.id);
       return null;
     },
-    plots: (req) => experimentPlots(db, req.ctx, req.params.id, req.query.siteId),
+    plots: (req) => experimentPlotsJson(db, req.ctx, req.params.id, req.query.siteId),
     fieldbook: async (req, reply) => {
       const exp = await getExperiment(db, req.ctx, req.params.id);
       const plots = await experimentPlots(db, req.ctx, exp.id);

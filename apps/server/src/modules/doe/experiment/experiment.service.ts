@@ -19,15 +19,17 @@ import {
   type FieldExperimentRow,
   type NamedOption,
   type PlotConflict,
+  PlotRow as PlotRowSchema,
   type PlotRow,
   type SavedDesign,
   type StatusAction,
 } from '@breedwise/contracts/doe';
 import type { DesignResult } from '@breedwise/trial-design';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { can, requireCropWrite, type RequestContext } from '../../../platform/context';
 import { isUniqueViolation, notFound } from '../../../platform/errors';
+import { JsonCache, serializeData, type SerializedData } from '../../../platform/json-cache';
 import { filterConditions, listColumns } from '../../../platform/filters';
 import { likePattern, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
@@ -788,6 +790,29 @@ export async function applyLayout(tx: Tx, ctx: RequestContext, params: DesignPar
 
 export async function experimentPlots(db: DbOrTx, ctx: RequestContext, id: number, siteId?: number): Promise<PlotRow[]> {
   await getExperiment(db, ctx, id);
+  return plotRows(db, id, siteId);
+}
+
+/**
+ * The plots' answer as JSON, kept per process under the experiment's `plots_version` (raised by triggers
+ * in the transaction of every write to its plots or sites, migration 0034). The version is read first (with
+ * the caller's tenancy): rows read after it are at least as new, so an entry never holds plots older than
+ * its key says. A field of 1,000 plots is 140 KB of JSON; encoding it again on every view was most of the
+ * request's work.
+ */
+const plotsCache = new JsonCache(32 * 1024 * 1024);
+const plotsSchema = z.array(PlotRowSchema);
+
+export async function experimentPlotsJson(db: DbOrTx, ctx: RequestContext, id: number, siteId?: number): Promise<SerializedData> {
+  const [exp] = await db
+    .select({ version: doeExperiment.plotsVersion })
+    .from(doeExperiment)
+    .where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, id)));
+  if (!exp) throw notFound();
+  return plotsCache.through(`${id}:${siteId ?? ''}:${exp.version}`, async () => serializeData(plotsSchema, await plotRows(db, id, siteId)));
+}
+
+function plotRows(db: DbOrTx, id: number, siteId?: number): Promise<PlotRow[]> {
   return db
     .select({
       site: doeExperimentSite.seq,

@@ -47,6 +47,11 @@ export const doeExperiment = pgTable(
     design: jsonb('design').$type<Record<string, unknown> | null>(),
     designedAt: timestamp('designed_at', { withTimezone: true }),
     designedBy: integer('designed_by').references(() => sysUser.id, { onDelete: 'set null' }),
+    /**
+     * Raised by triggers (migration 0034) in the transaction of every write to the experiment's plots or
+     * sites: the key under which an API process keeps the plots' answer (`experimentPlotsJson`).
+     */
+    plotsVersion: integer('plots_version').notNull().default(0),
     ...orgColumns(),
   },
   (t) => [

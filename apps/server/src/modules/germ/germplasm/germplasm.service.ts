@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../../db/client';
 import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { cappedCount, likePattern, matchRow, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
+import { cappedCount, countCap, likePattern, matchRow, orderBy, pageWindow, keywordSearch } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { signedFileUrl, sysFile } from '../../common';
 import { sysUser, tally } from '../../system';
@@ -161,7 +161,7 @@ export async function listGermplasm(db: DbOrTx, ctx: RequestContext, q: Germplas
     // one, the matches are counted up to the cap.
     !q.type && !q.inStock && !q.keyword && !q.filters?.length
       ? tally(db, 'germ_germplasm', requireOrg(ctx), requireCrop(ctx)).then((total) => ({ total }))
-      : cappedCount(db, db.select(matchRow).from(G).where(where)),
+      : cappedCount(db, db.select(matchRow).from(G).where(where), countCap(q)),
   ]);
   return { rows: withStock(rows), ...count };
 }

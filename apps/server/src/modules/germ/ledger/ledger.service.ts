@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import { requireCrop, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, notFound } from '../../../platform/errors';
 import { listColumns } from '../../../platform/filters';
-import { cappedCount, likePattern, matchRow, orderBy, pageWindow } from '../../../platform/pagination';
+import { cappedCount, countCap, likePattern, matchRow, orderBy, pageWindow } from '../../../platform/pagination';
 import { inCrop, inOrg } from '../../../platform/tenant';
 import { audit, type AuditSource } from '../../audit';
 import { sysUser, tally } from '../../system';
@@ -198,7 +198,7 @@ export async function listTransactions(
     // The whole ledger of a crop is counted by triggers (sys_tally); a count of a million rows is not cheap.
     unfiltered
       ? tally(db, 'germ_lot_txn', requireOrg(ctx), requireCrop(ctx)).then((total) => ({ total }))
-      : cappedCount(db, db.select(matchRow).from(T).innerJoin(L, eq(L.id, T.lotId)).innerJoin(G, eq(G.id, L.germplasmId)).where(where)),
+      : cappedCount(db, db.select(matchRow).from(T).innerJoin(L, eq(L.id, T.lotId)).innerJoin(G, eq(G.id, L.germplasmId)).where(where), countCap(q)),
   ]);
   const places = await placeIndex(db, ctx);
   const out: TxnRow[] = rows.map(({ fromPlaceId, toPlaceId, ...r }) => ({

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import { requireCrop, requireCropWrite, requireOrg, type RequestContext } from '../../../platform/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../platform/errors';
 import { filterConditions, listColumns } from '../../../platform/filters';
-import { cappedCount, keywordSearch, matchRow, orderBy, pageWindow } from '../../../platform/pagination';
+import { cappedCount, countCap, keywordSearch, matchRow, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, inOrg, updatedStamp } from '../../../platform/tenant';
 import type { AuditSource } from '../../audit';
 import { sysUser, tally } from '../../system';
@@ -115,7 +115,7 @@ export async function listLots(db: DbOrTx, ctx: RequestContext, q: LotPageParsed
     // Without a filter, the total is the crop's tally (kept by triggers), not a count of every lot.
     unfiltered
       ? tally(db, 'germ_lot', requireOrg(ctx), requireCrop(ctx)).then((total) => ({ total }))
-      : cappedCount(db, db.select(matchRow).from(L).innerJoin(G, eq(G.id, L.germplasmId)).where(where)),
+      : cappedCount(db, db.select(matchRow).from(L).innerJoin(G, eq(G.id, L.germplasmId)).where(where), countCap(q)),
   ]);
   return { rows: await presentLots(db, ctx, rows), ...count };
 }

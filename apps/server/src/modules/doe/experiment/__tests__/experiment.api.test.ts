@@ -342,6 +342,39 @@ describe('experiments: states and the push lock', () => {
     expect(reset.body.data).toMatchObject({ status: 'temporary', plotCount: 0, planName: null });
   });
 
+  it("serves an experiment's plots from the process's cache until a write to them raises plots_version", async () => {
+    const { sql } = await import('drizzle-orm');
+    const id = await designed('Cached plots');
+    const version = async () =>
+      Number(((await t.db.execute(sql`select plots_version as v from doe_experiment where id = ${id}`)) as unknown as { rows: { v: number }[] }).rows[0].v);
+    const names = async () => ((await call('GET', `/plots/${id}`)).body.data as { plotNumber: number; name: string }[]).map((p) => `${p.plotNumber}:${p.name}`);
+    const first = await call('GET', `/plots/${id}`);
+    expect(first.body).toMatchObject({ code: 0, msg: expect.any(String) });
+    expect(first.body.data).toHaveLength(128);
+    const before = await names();
+    const [n1, n2] = (first.body.data as { plotNumber: number }[]).map((p) => p.plotNumber);
+    const v0 = await version();
+    expect(v0).toBeGreaterThan(0); // the design's insert raised it
+    // A change the triggers do not see is not seen by the answer either: it comes from the cache.
+    await t.db.execute(sql`alter table doe_plot disable trigger doe_plot_version_upd`);
+    await t.db.execute(sql`update doe_plot set name = 'Unseen' where experiment_id = ${id} and plot_number = ${n1}`);
+    await t.db.execute(sql`alter table doe_plot enable trigger doe_plot_version_upd`);
+    expect(await version()).toBe(v0);
+    expect(await names()).toEqual(before);
+    // Any write the triggers see (here one made outside the API) raises the version: the next answer is read again.
+    await t.db.execute(sql`update doe_plot set name = 'Seen' where experiment_id = ${id} and plot_number = ${n2}`);
+    expect(await version()).toBe(v0 + 1);
+    const after = await names();
+    expect(after).toContain(`${n1}:Unseen`);
+    expect(after).toContain(`${n2}:Seen`);
+    // A reset drops the plots: the answer is empty at once.
+    expect((await act(id, 'reset')).status).toBe(200);
+    expect(await version()).toBeGreaterThan(v0 + 1);
+    expect((await call('GET', `/plots/${id}`)).body.data).toEqual([]);
+    // The cache never crosses organisations: another organisation's user gets 404, as before.
+    expect((await call('GET', `/plots/${id}`, undefined, outsider)).status).toBe(404);
+  });
+
   it('pushing to the phenotype system locks the experiment information for good', async () => {
     const id = await designed('Locked');
     const pushed = await act(id, 'push');

@@ -170,6 +170,23 @@ describe('germplasm records', () => {
     expect(r.body.total).toBeGreaterThan(5);
   });
 
+  it("counts a keyword's matches up to KEYWORD_COUNT_CAP (each candidate is read to check it)", async () => {
+    const { KEYWORD_COUNT_CAP } = await import('@breedwise/contracts');
+    const { sql } = await import('drizzle-orm');
+    // KEYWORD_COUNT_CAP + 5 accessions named "Capkw …" in the breeder's crop, written in one statement.
+    await t.db.execute(sql`insert into germ_germplasm (org_id, crop_id, accession_no, name, type, created_by, updated_by)
+      select g0.org_id, g0.crop_id, 'CAPKW-' || n, 'Capkw ' || n, 'inbred', g0.created_by, g0.created_by
+      from (select org_id, crop_id, created_by from germ_germplasm where accession_no = 'KW-1') g0, generate_series(1, ${KEYWORD_COUNT_CAP + 5}) n`);
+    const many = await t.call('GET', `${base}/page`, { token: breeder, query: { keyword: 'capkw', pageSize: 5 } });
+    expect(many.status).toBe(200);
+    expect(many.body).toMatchObject({ total: KEYWORD_COUNT_CAP, totalCapped: true });
+    expect(many.body.rows).toHaveLength(5);
+    const few = await t.call('GET', `${base}/page`, { token: breeder, query: { keyword: 'capkw-100', pageSize: 5 } });
+    expect(few.body.total).toBe(7); // CAPKW-100 and CAPKW-1000 ... CAPKW-1005, counted exactly
+    expect(few.body.totalCapped).toBeUndefined();
+    await t.db.execute(sql`delete from germ_germplasm where accession_no like 'CAPKW-%'`);
+  });
+
   it('serves trait groups of a record and saves values with their rules', async () => {
     const trait = await t.call('POST', '/api/germ/api/trait/create', {
       token: admin,

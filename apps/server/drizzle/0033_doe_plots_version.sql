@@ -1,0 +1,1 @@
+ALTER TABLE "doe_experiment" ADD COLUMN "plots_version" integer DEFAULT 0 NOT NULL;
