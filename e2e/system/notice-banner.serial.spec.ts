@@ -43,8 +43,11 @@ for (const lang of ['en', 'zh-CN'] as Lang[]) {
         await expect(banner).toBeVisible();
         await shot(page, `notice-banner-${size.width}`, lang);
       }
+      // The banner closes at once; the dismissal is stored by the request it sends (waited for here).
+      const dismissed = page.waitForResponse((r) => r.url().includes(`/notice/dismiss/${notice.id}`) && r.request().method() === 'POST');
       await page.getByTestId(`notice-dismiss-${notice.id}`).click();
       await expect(banner).toBeHidden();
+      expect((await dismissed).ok()).toBeTruthy();
       // The server no longer lists it for this user (asked directly: the page may navigate while it loads),
       // and after a reload the banner stays away.
       const open = await call<{ id: number }[]>(api, token, 'GET', '/api/auth/api/notice/open');
