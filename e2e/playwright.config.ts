@@ -1,21 +1,24 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8199);
+const serialPort = Number(process.env.E2E_SERIAL_PORT ?? port + 1);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: '.',
+  // Two servers, two databases. Specs that use only their own records run in E2E_WORKERS (2) parallel
+  // workers on the first; those that change what every test of an organisation shares (organisation
+  // settings, roles, menus, dictionaries, an admin's table settings, figures counted over the whole
+  // organisation) are named *.serial.spec.ts and run one at a time on the second, at the same time as the
+  // parallel ones (they used to wait for them: a third of the run with one worker busy). See docs/architecture.md.
   projects: [
-    { name: 'parallel', testMatch: '**/*.spec.ts', testIgnore: '**/*.serial.spec.ts' },
-    { name: 'serial', testMatch: '**/*.serial.spec.ts', workers: 1, dependencies: ['parallel'] },
+    { name: 'parallel', testMatch: '**/*.spec.ts', testIgnore: '**/*.serial.spec.ts', workers, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: 'serial', testMatch: '**/*.serial.spec.ts', workers: 1, use: { baseURL: `http://127.0.0.1:${serialPort}` } },
   ],
   timeout: 60_000,
   // Shared 2-core machines can take several seconds to render a page after login: wait up to 20 s.
   expect: { timeout: 20_000 },
-  // One server, one database. Specs that use only their own records run in two parallel workers; those that
-  // change what every test shares (organisation settings, roles, menus, dictionaries, an admin's table
-  // settings, figures counted over the whole organisation) are named *.serial.spec.ts and run one at a time
-  // after the others. See docs/testing.md.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: workers + 1,
   fullyParallel: false,
   // One retry: a test that passes only on its second try is reported as flaky (and should be fixed),
   // but does not fail the run; a test that fails twice does.
@@ -23,7 +26,6 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: './test-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -39,12 +41,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    { command: 'node server.mjs', url: `http://127.0.0.1:${port}/api/health`, reuseExistingServer: false, timeout: 180_000, stdout: 'pipe', stderr: 'pipe' },
+    {
+      command: 'node server.mjs serial',
+      url: `http://127.0.0.1:${serialPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

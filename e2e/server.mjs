@@ -7,14 +7,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
+// `node server.mjs serial` starts the second server, for the *.serial.spec.ts files: its own port
+// (E2E_SERIAL_PORT, default E2E_PORT + 1) and its own database, so those specs (which change what every
+// user of an organisation sees) run beside the parallel ones without touching their data.
+const serial = process.argv[2] === 'serial';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bw-e2e-'));
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? '8199', DATA_DIR: dataDir, BW_CAPTCHA: 'off', LOG_LEVEL: 'warn', BW_SEED: 'demo' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), serial ? 'bw-e2e-serial-' : 'bw-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 8199);
+const env = {
+  ...process.env,
+  PORT: String(serial ? Number(process.env.E2E_SERIAL_PORT ?? port + 1) : port),
+  DATA_DIR: dataDir,
+  BW_CAPTCHA: 'off',
+  LOG_LEVEL: 'warn',
+  BW_SEED: 'demo',
+};
 delete env.DATABASE_URL;
 
 if (process.env.TEST_DATABASE_URL) {
   const url = new URL(process.env.TEST_DATABASE_URL);
-  const name = `${url.pathname.slice(1)}_e2e`;
+  const name = `${url.pathname.slice(1)}_e2e${serial ? '_serial' : ''}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`drop database if exists "${name}" with (force)`);
