@@ -36,18 +36,24 @@ function rowRanges(np: number, parts: number): Array<[number, number]> {
   return out;
 }
 
+// Panels in flight: the workers run on their own row ranges without waiting for one another, a worker
+// up to PANEL_RING - 1 panels ahead of the slower one, while this thread fills the next free panel.
+const PANEL_RING = 3;
+
 /**
  * The lower triangle of A A' (np x np, row-major, in kernel memory; its offset is returned) for a matrix A
- * of n rows given panel by panel: `fill(panel, kc)` writes the next columns (at most kc) into a zeroed
- * np x kc row-major panel and returns how many it wrote, 0 when there are no more. Filling the next
- * panel on this thread overlaps the kernels that run on the previous one in the workers.
+ * of n rows given panel by panel: `fill(panel, kc)` writes the next columns (at most kc) into an np x kc
+ * row-major panel and returns how many it wrote, 0 when there are no more. With `writesAll` the fill
+ * writes every entry of rows < n in the columns it reports and the panel is not cleared first (columns
+ * after the last are); otherwise it comes zeroed. Filling the next panel on this thread overlaps the
+ * kernels that run on the previous ones in the workers.
  */
 async function syrkStream(
   k: KernelPool,
   kind: 'i16' | 'f32' | 'f32fma',
   n: number,
   fill: (panel: Int16Array | Float32Array, kc: number) => number,
-  opts: ComputeOptions,
+  opts: ComputeOptions & { writesAll?: boolean },
   onPanel?: () => void,
 ): Promise<number> {
   const np = Math.ceil(n / 4) * 4;
@@ -56,23 +62,29 @@ async function syrkStream(
   const cBytes = kind === 'i16' ? 4 : 8;
   const c = k.alloc(np * np * cBytes);
   (kind === 'i16' ? k.i32(c, np * np) : k.f64(c, np * np)).fill(0);
-  const panels = [k.alloc(np * kc * bytes), k.alloc(np * kc * bytes)];
   const view = (ptr: number) => (kind === 'i16' ? k.i16(ptr, np * kc) : k.f32(ptr, np * kc));
+  const panels = Array.from({ length: PANEL_RING }, () => k.alloc(np * kc * bytes));
+  // Padding rows (n .. np) stay zero: no fill writes them.
+  for (const ptr of panels) view(ptr).fill(0);
+  const inUse: Array<Promise<unknown>> = panels.map(() => Promise.resolve());
   const ranges = rowRanges(np, Math.max(1, k.threads));
   const fn = kind === 'i16' ? 'syrkI16' : kind === 'f32' ? 'syrkF32' : 'syrkF32Fma';
-  let inflight: Promise<unknown> = Promise.resolve();
   for (let b = 0; ; b++) {
     throwIfAborted(opts.signal);
-    // The other panel may still be in use by the kernels; this one was released when they were awaited.
-    const ptr = panels[b % 2];
+    const slot = b % PANEL_RING;
+    // The slot's previous panel must be done in every worker before it is overwritten.
+    await inUse[slot];
+    const ptr = panels[slot];
     const panel = view(ptr);
-    panel.fill(0);
-    if (fill(panel, kc) === 0) break;
-    await inflight;
-    inflight = Promise.all(ranges.map(([i0, i1], t) => k.run(fn, [ptr, np, kc, c, i0, i1], t)));
+    if (!opts.writesAll) panel.fill(0, 0, n * kc);
+    const width = fill(panel, kc);
+    if (width === 0) break;
+    if (opts.writesAll && width < kc) for (let i = 0; i < n; i++) panel.fill(0, i * kc + width, (i + 1) * kc);
+    // Each worker runs its calls in the order they are posted: panel b after b - 1 on the same rows.
+    inUse[slot] = Promise.all(ranges.map(([i0, i1], t) => k.run(fn, [ptr, np, kc, c, i0, i1], t)));
     onPanel?.();
   }
-  await inflight;
+  await Promise.all(inUse);
   return c;
 }
 
@@ -475,7 +487,7 @@ export async function standardizedGrmStream(src: PackedGenotypeSource, opts: Sta
         }
         return w;
       },
-      opts,
+      { ...opts, writesAll: true },
     );
     if (m === 0) throw new GsError('NO_MARKERS_LEFT', { params: { maf: minMaf, callRate: minCall } });
     const d = k.f64(c, np * np);
