@@ -1,5 +1,6 @@
 /**
- * Command-line interface of the genomics engine (run from the repository root as `npm run -s gs -- ...`).
+ * Command-line interface of the genomics engine (run from the repository root as `bin/gs ...`, which runs a
+ * compiled bundle of this file, or `npm run -s gs -- ...`).
  * Results are JSON (or CSV/binary for matrices and indices); invalid input exits with code 2 and one
  * line on standard error naming the problem.
  */

@@ -346,11 +346,38 @@ function eachLine(part: Part, onLine: (line: string, lineNo: number) => void): v
   }
 }
 
+/**
+ * `line.trim().split(/\s+/)` for a line that is not blank, without a regular expression for ASCII lines
+ * (a .bim has a line per marker); any other line goes through the expression itself.
+ */
+function splitFields(line: string): string[] {
+  const out: string[] = [];
+  const length = line.length;
+  let i = 0;
+  while (i < length) {
+    let c = line.charCodeAt(i);
+    if (c > 127) return line.trim().split(/\s+/);
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < length) {
+      c = line.charCodeAt(i);
+      if (c > 127) return line.trim().split(/\s+/);
+      if (c === 32 || (c >= 9 && c <= 13)) break;
+      i++;
+    }
+    out.push(line.slice(start, i));
+  }
+  return out;
+}
+
 function readFam(part: Part): string[] {
   const samples: string[] = [];
   const seen = new Set<string>();
   eachLine(part, (line, lineNo) => {
-    const f = line.trim().split(/\s+/);
+    const f = splitFields(line);
     if (f.length < 6)
       throw new GsError('FILE_FORMAT_INVALID', { file: part.name, line: lineNo, rule: '.fam has 6 columns', params: { detail: `${f.length} columns` } });
     const id = f[1];
@@ -366,7 +393,7 @@ function readBim(part: Part, full: boolean): PlinkMap {
   const map: PlinkMap = { names: [], chr: [], pos: [], a1: [], a2: [] };
   const names = new Set<string>();
   eachLine(part, (line, lineNo) => {
-    const f = line.trim().split(/\s+/);
+    const f = splitFields(line);
     if (f.length < 6)
       throw new GsError('FILE_FORMAT_INVALID', { file: part.name, line: lineNo, rule: '.bim has 6 columns', params: { detail: `${f.length} columns` } });
     if (names.has(f[1])) throw new GsError('DUPLICATE_MARKER', { file: part.name, line: lineNo, rule: 'marker names are unique', params: { code: f[1] } });
