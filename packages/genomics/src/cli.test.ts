@@ -206,6 +206,34 @@ describe('gs CLI', () => {
 });
 
 describe('gs CLI as a process', () => {
+  it('bin/gs (the compiled bundle, kernels and worker beside it) writes the standardised GRM PLINK writes', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const bin = join(dir, 'proc.rel.bin');
+    const r = spawnSync(join(root, 'bin/gs'), ['grm', '--geno', testData('plink/small.zip'), '--method', 'standardized', '--format', 'bin', '--out', bin], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const read = (path: string) => {
+      const buf = readFileSync(path);
+      return new Float64Array(buf.buffer, buf.byteOffset, buf.byteLength / 8);
+    };
+    const ours = read(bin);
+    const ref = read(testData('plink/small_ref.rel.bin'));
+    expect(ours.length).toBe(ref.length);
+    let diff = 0;
+    for (let t = 0; t < ref.length; t++) diff = Math.max(diff, Math.abs(ours[t] - ref[t]));
+    expect(diff).toBeLessThan(1e-6);
+    expect(readFileSync(`${bin}.id`, 'utf8')).toBe(
+      readFileSync(testData('plink/small_ref.rel.id'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[1])
+        .join('\n') + '\n',
+    );
+  });
+
   it('npm run -s gs exits 2 with one line on stderr for invalid input', () => {
     const root = fileURLToPath(new URL('../../..', import.meta.url));
     const r = spawnSync(

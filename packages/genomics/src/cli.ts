@@ -1,5 +1,6 @@
 /**
- * Command-line interface of the genomics engine (run from the repository root as `npm run -s gs -- ...`).
+ * Command-line interface of the genomics engine (run from the repository root as `bin/gs ...`, which runs a
+ * compiled bundle of this file, or `npm run -s gs -- ...`).
  * Results are JSON (or CSV/binary for matrices and indices); invalid input exits with code 2 and one
  * line on standard error naming the problem.
  */
@@ -8,14 +9,16 @@ import { GsError } from './errors.js';
 import { qcGenotypes } from './genotype.js';
 import type { CsvGenotypeCoding } from './io/csv.js';
 import { matrixToCsv } from './io/csv.js';
-import { readGenotypes, readPoolRelationship } from './io/genotypes.js';
+import { isPlinkPath, readGenotypes, readPoolRelationship } from './io/genotypes.js';
+import { openPlinkPacked } from './io/plink.js';
+import { startKernels } from './kernels/pool.js';
 import { readPedigree } from './io/pedigree.js';
 import { writeRelText } from './io/rel.js';
 import { readFoldFile, readHybridPhenotypes, readPhenotypes } from './io/pheno.js';
 import { checkFileName } from './io/text.js';
 import { HYBRID_METHODS, fitHybrid, type HybridMethod } from './models/hybrid.js';
 import { MODELS, fitOnRelationship, fitTrait, type ModelName } from './pipeline.js';
-import { pedigreeA, standardizedGrm, vanRadenG, type RelationshipMatrix } from './relationship.js';
+import { pedigreeA, standardizedGrm, standardizedGrmStream, vanRadenG, type RelationshipMatrix } from './relationship.js';
 import { desiredGainsIndex, indexToCsv, parseWeightSpec, readGebvTable, smithHazelIndex, weightedIndex } from './selection-index.js';
 
 const USAGE = `usage:
@@ -176,8 +179,21 @@ async function grmCommand(args: Args): Promise<void> {
       maf: num(args, 'maf', (v) => v >= 0 && v <= 0.5, 'in [0, 0.5]'),
       callRate: num(args, 'call-rate', (v) => v >= 0 && v <= 1, 'in [0, 1]'),
     };
-    const { genotypes } = qcGenotypes(readGenotypes(need(args, 'geno'), coding(args)), qc);
-    K = method === 'vanraden' ? await vanRadenG(genotypes) : await standardizedGrm(genotypes);
+    const geno = need(args, 'geno');
+    if (method === 'standardized' && isPlinkPath(geno)) {
+      // PLINK input: the kernel workers start while the .fam and .bim are read, then the .bed streams
+      // into the kernels in packed form (no genotype matrix; reading overlaps the cross-products).
+      startKernels();
+      const packed = openPlinkPacked(geno);
+      try {
+        K = await standardizedGrmStream(packed, qc);
+      } finally {
+        packed.close();
+      }
+    } else {
+      const { genotypes } = qcGenotypes(readGenotypes(geno, coding(args)), qc);
+      K = method === 'vanraden' ? await vanRadenG(genotypes) : await standardizedGrm(genotypes);
+    }
   } else {
     throw argError('--method must be vanraden, standardized or pedigree');
   }

@@ -11,7 +11,7 @@ export type { Genotypes, QcOptions, QcReport, MarkerCoding } from './genotype.js
 
 export { readGenotypeCsv, parseGenotypeCsv, readMatrixCsv, matrixToCsv } from './io/csv.js';
 export type { CsvGenotypeCoding } from './io/csv.js';
-export { readPlink, readPlinkMap, scanPlink, encodeBed, ZIP_LIMITS, type PlinkMap } from './io/plink.js';
+export { readPlink, readPlinkMap, scanPlink, openPlinkPacked, encodeBed, ZIP_LIMITS, type PlinkMap, type PackedPlink } from './io/plink.js';
 export { readVcf, parseVcf } from './io/vcf.js';
 export type { VcfGenotypes } from './io/vcf.js';
 export { readGenotypes, readPoolRelationship } from './io/genotypes.js';
@@ -22,8 +22,8 @@ export type { Pedigree } from './io/pedigree.js';
 export { isValidCode, checkFileName, checkSampleCode, readCsvTable, parseCsvTable } from './io/text.js';
 export type { CsvTable } from './io/text.js';
 
-export { vanRadenG, standardizedGrm, centredCrossProduct, markerDistances, gaussianKernel, pedigreeA } from './relationship.js';
-export type { RelationshipMatrix, ComputeOptions, Progress, VanRadenOptions } from './relationship.js';
+export { vanRadenG, standardizedGrm, standardizedGrmStream, centredCrossProduct, markerDistances, gaussianKernel, pedigreeA } from './relationship.js';
+export type { RelationshipMatrix, ComputeOptions, Progress, VanRadenOptions, PackedGenotypeSource, StandardizedStreamOptions } from './relationship.js';
 
 export { spectralFit } from './models/spectral.js';
 export type { SpectralInput, SpectralFit, VarianceMethod } from './models/spectral.js';

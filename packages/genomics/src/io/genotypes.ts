@@ -20,6 +20,11 @@ export function readGenotypes(path: string, coding: CsvGenotypeCoding = 'counts'
   return readPlink(path);
 }
 
+/** Whether `readGenotypes` reads this path as PLINK (a .zip, .bed/.bim/.fam or a prefix). */
+export function isPlinkPath(path: string): boolean {
+  return !/\.(csv|vcf)(\.gz)?$/i.test(path);
+}
+
 /**
  * A pool's relationship matrix for the hybrid model: a square matrix CSV (header ids equal to the row
  * ids) is used as given; a pedigree CSV (three columns, the second and third named female/male,

@@ -7,7 +7,7 @@ import { GsError } from '../errors.js';
 import type { Genotypes } from '../genotype.js';
 import { Rng } from '../random.js';
 import { testData } from '../test/fixtures.js';
-import { encodeBed, readPlink, readPlinkMap, scanPlink } from './plink.js';
+import { encodeBed, openPlinkPacked, readPlink, readPlinkMap, scanPlink } from './plink.js';
 
 // The streamed reader (central directory, entries inflated block by block, .bed decoded in blocks into
 // the matrix) against the whole-buffer decoding it replaced, on panels larger than one 1 MiB block.
@@ -133,6 +133,43 @@ describe('streamed PLINK reader', () => {
     expect(err.code).toBe('DUPLICATE_MARKER');
     expect(err.line).toBe(50_001);
     expect(err.file).toBe('dup.zip:c.bim');
+  });
+
+  it('hands out the packed .bed marker by marker, in blocks of any size, with the same checks', () => {
+    const g = panel(1001, 3000, 3);
+    const bed = encodeBed(g);
+    write('pk.bed', bed);
+    write('pk.bim', bimText(g));
+    write('pk.fam', famText(g));
+    const src = openPlinkPacked(join(dir, 'pk'));
+    expect(src.stride).toBe(251);
+    expect(src.markers).toEqual(g.markers);
+    const got: Uint8Array[] = [];
+    for (const size of [1, 2500, 7 * 251 + 3, 1 << 20]) {
+      const dst = new Uint8Array(size);
+      const k = src.read(dst);
+      got.push(dst.slice(0, k * 251));
+    }
+    expect(src.read(new Uint8Array(251))).toBe(0);
+    expect(Buffer.concat(got).equals(Buffer.from(bed.subarray(3)))).toBe(true);
+    write('pk.bed', bed.subarray(0, bed.length - 1));
+    const short = openPlinkPacked(join(dir, 'pk'));
+    expect(caught(() => short.read(new Uint8Array(1 << 20))).code).toBe('FILE_FORMAT_INVALID');
+  });
+
+  it('splits .fam and .bim fields on any run of whitespace, non-ASCII lines included', () => {
+    const g = panel(3, 4);
+    const bim =
+      ['  1\tsnp_1  0 1000\tA G\t', '1 snp_é 0\u000b1001 A G', '2\u00a0snp_3\u00a00\u00a01002\u00a0A\u00a0G', '2 snp_4 0 1003 A G \r'].join('\n') + '\n';
+    const fam = ['F  S1\t0 0  0 -9', '\tF S2 0 0 0 -9  ', 'F S3 0 0 0 -9'].join('\n') + '\n';
+    write('ws.bed', encodeBed(g));
+    write('ws.bim', bim);
+    write('ws.fam', fam);
+    const map = readPlinkMap(join(dir, 'ws'));
+    expect(map.names).toEqual(['snp_1', 'snp_é', 'snp_3', 'snp_4']);
+    expect(map.pos).toEqual([1000, 1001, 1002, 1003]);
+    expect(map.a2).toEqual(['G', 'G', 'G', 'G']);
+    expect(readPlink(join(dir, 'ws')).samples).toEqual(['S1', 'S2', 'S3']);
   });
 
   it('keeps the refusals: size mismatch, magic bytes, ratio, entry count, lying sizes, unsafe paths', () => {

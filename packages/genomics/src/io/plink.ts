@@ -31,8 +31,11 @@ const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 interface Part {
   name: string;
   size: number;
-  /** Pushes the content, in order, block by block; synchronous. */
-  read(onChunk: (chunk: Uint8Array) => void): void;
+  /**
+   * The content, in order, block by block (pulled synchronously; a block is valid until the next is
+   * pulled). Leaving the loop early closes the file.
+   */
+  blocks(): Generator<Uint8Array, void, undefined>;
 }
 
 interface PlinkParts {
@@ -82,14 +85,14 @@ function filePart(path: string, name: string): Part {
   return {
     name,
     size: statSync(path).size,
-    read(onChunk) {
+    *blocks() {
       const fd = openSync(path, 'r');
       try {
         const buf = new Uint8Array(BLOCK);
         for (;;) {
           const got = readSync(fd, buf, 0, BLOCK, null);
           if (got <= 0) break;
-          onChunk(buf.subarray(0, got));
+          yield buf.subarray(0, got);
         }
       } finally {
         closeSync(fd);
@@ -252,7 +255,7 @@ function partsFromZip(path: string): PlinkParts {
   const part = (entry: ZipEntry): Part => ({
     name: `${file}:${entry.name}`,
     size: entry.size,
-    read(onChunk) {
+    *blocks() {
       const zfd = openSync(path, 'r');
       try {
         const local = readAt(zfd, 30, entry.localOffset);
@@ -261,10 +264,12 @@ function partsFromZip(path: string): PlinkParts {
         const end = at + entry.compressedSize;
         if (end > fileSize) throw new ZipFormatError(`${entry.name} lies outside the file`);
         let out = 0;
+        // Inflated blocks (fresh arrays from fflate) wait here until they are pulled.
+        const queue: Uint8Array[] = [];
         const emit = (chunk: Uint8Array) => {
           out += chunk.length;
           if (out > entry.size) throw reject(`${entry.name} unpacks to more than its declared ${entry.size} bytes`);
-          if (chunk.length) onChunk(chunk);
+          if (chunk.length) queue.push(chunk);
         };
         const inflate = entry.method === 8 ? new Inflate((chunk) => emit(chunk)) : undefined;
         const buf = new Uint8Array(BLOCK);
@@ -275,6 +280,7 @@ function partsFromZip(path: string): PlinkParts {
           at += got;
           if (inflate) inflate.push(buf.subarray(0, got), at >= end);
           else emit(buf.subarray(0, got));
+          while (queue.length) yield queue.shift()!;
         }
         if (out !== entry.size) throw reject(`${entry.name} unpacks to ${out} bytes, not its declared ${entry.size}`);
       } catch (err) {
@@ -304,7 +310,7 @@ function eachLine(part: Part, onLine: (line: string, lineNo: number) => void): v
     const line = buf.toString('utf8', start, stop);
     if (line.trim() !== '') onLine(line, lineNo);
   };
-  part.read((chunk) => {
+  for (const chunk of part.blocks()) {
     let buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     if (carry) {
       buf = Buffer.concat([carry, buf]);
@@ -314,7 +320,7 @@ function eachLine(part: Part, onLine: (line: string, lineNo: number) => void): v
     if (first) {
       if (buf.length < 3) {
         carry = Buffer.from(buf);
-        return;
+        continue;
       }
       first = false;
       if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
@@ -327,7 +333,7 @@ function eachLine(part: Part, onLine: (line: string, lineNo: number) => void): v
     }
     // The unfinished last line waits for the next block (copied: the block buffer is reused).
     if (start < buf.length) carry = Buffer.from(buf.subarray(start));
-  });
+  }
   if (carry) {
     const rest: Buffer = carry;
     let start = first && rest.length >= 3 && rest[0] === 0xef && rest[1] === 0xbb && rest[2] === 0xbf ? 3 : 0;
@@ -340,11 +346,38 @@ function eachLine(part: Part, onLine: (line: string, lineNo: number) => void): v
   }
 }
 
+/**
+ * `line.trim().split(/\s+/)` for a line that is not blank, without a regular expression for ASCII lines
+ * (a .bim has a line per marker); any other line goes through the expression itself.
+ */
+function splitFields(line: string): string[] {
+  const out: string[] = [];
+  const length = line.length;
+  let i = 0;
+  while (i < length) {
+    let c = line.charCodeAt(i);
+    if (c > 127) return line.trim().split(/\s+/);
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < length) {
+      c = line.charCodeAt(i);
+      if (c > 127) return line.trim().split(/\s+/);
+      if (c === 32 || (c >= 9 && c <= 13)) break;
+      i++;
+    }
+    out.push(line.slice(start, i));
+  }
+  return out;
+}
+
 function readFam(part: Part): string[] {
   const samples: string[] = [];
   const seen = new Set<string>();
   eachLine(part, (line, lineNo) => {
-    const f = line.trim().split(/\s+/);
+    const f = splitFields(line);
     if (f.length < 6)
       throw new GsError('FILE_FORMAT_INVALID', { file: part.name, line: lineNo, rule: '.fam has 6 columns', params: { detail: `${f.length} columns` } });
     const id = f[1];
@@ -360,7 +393,7 @@ function readBim(part: Part, full: boolean): PlinkMap {
   const map: PlinkMap = { names: [], chr: [], pos: [], a1: [], a2: [] };
   const names = new Set<string>();
   eachLine(part, (line, lineNo) => {
-    const f = line.trim().split(/\s+/);
+    const f = splitFields(line);
     if (f.length < 6)
       throw new GsError('FILE_FORMAT_INVALID', { file: part.name, line: lineNo, rule: '.bim has 6 columns', params: { detail: `${f.length} columns` } });
     if (names.has(f[1])) throw new GsError('DUPLICATE_MARKER', { file: part.name, line: lineNo, rule: 'marker names are unique', params: { code: f[1] } });
@@ -387,11 +420,11 @@ function readBim(part: Part, full: boolean): PlinkMap {
 // ---- .bed, block by block into the matrix -------------------------------------------------------------
 
 /**
- * Decodes the .bed of n samples x m markers block by block as it streams in. With `window` = m the
- * target is the whole genotype matrix (returned); with a smaller window, markers are decoded into a ring
- * of `window` markers and each is handed to `visit` as soon as it is complete (then overwritten).
+ * The body of a .bed of n samples x m markers (the bytes after its 3-byte header), block by block as it
+ * streams in, once the magic bytes and the size (known before a byte is read: the file size, or the
+ * archive's declared size) are checked; a body that ends short is refused at its end.
  */
-function readBed(part: Part, n: number, m: number, window = m, visit?: (j: number, codes: Int8Array) => void): Int8Array {
+function* bedBody(part: Part, n: number, m: number): Generator<Uint8Array, void, undefined> {
   const stride = Math.ceil(n / 4);
   const expected = 3 + stride * m;
   const invalid = (rule: string, detail: string) => new GsError('FILE_FORMAT_INVALID', { file: part.name, line: 1, rule, params: { detail } });
@@ -402,23 +435,14 @@ function readBed(part: Part, n: number, m: number, window = m, visit?: (j: numbe
     return null;
   };
   const sizeError = () => invalid('.bed size matches .bim and .fam', `${part.size} bytes, expected ${expected}`);
-  // The size is known before a byte is read (file size, or the archive's declared size).
   if (part.size < 3) throw checkHeader()!;
-  const w = Math.max(1, Math.min(window, m));
-  const codes = new Int8Array(n * w);
-  // Whole bytes are decoded four codes at a time through a 32-bit view when every marker's first code
-  // is 4-byte aligned (n a multiple of 4, little-endian host): then body byte p is word p of the ring.
-  // Otherwise byte by byte, at marker p / stride, sample 4 (p % stride).
-  const words = n % 4 === 0 && LITTLE_ENDIAN ? new Int32Array(codes.buffer, codes.byteOffset, (n * w) / 4) : undefined;
   const bodyBytes = stride * m;
-  const ringBytes = stride * w;
-  let p = 0; // body bytes decoded so far
-  let visited = 0; // markers handed to `visit`
+  let p = 0; // body bytes passed on so far
   let sizeChecked = false;
-  part.read((chunk) => {
+  for (const chunk of part.blocks()) {
     let k = 0;
     while (header.length < 3 && k < chunk.length) header.push(chunk[k++]);
-    if (header.length < 3) return;
+    if (header.length < 3) continue;
     if (!sizeChecked) {
       const bad = checkHeader();
       if (bad) throw bad;
@@ -426,6 +450,32 @@ function readBed(part: Part, n: number, m: number, window = m, visit?: (j: numbe
       sizeChecked = true;
     }
     if (p + (chunk.length - k) > bodyBytes) throw sizeError();
+    if (k === chunk.length) continue;
+    p += chunk.length - k;
+    yield k === 0 ? chunk : chunk.subarray(k);
+  }
+  if (header.length < 3) throw checkHeader()!;
+  if (p !== bodyBytes) throw sizeError();
+}
+
+/**
+ * Decodes the .bed of n samples x m markers block by block as it streams in. With `window` = m the
+ * target is the whole genotype matrix (returned); with a smaller window, markers are decoded into a ring
+ * of `window` markers and each is handed to `visit` as soon as it is complete (then overwritten).
+ */
+function readBed(part: Part, n: number, m: number, window = m, visit?: (j: number, codes: Int8Array) => void): Int8Array {
+  const stride = Math.ceil(n / 4);
+  const w = Math.max(1, Math.min(window, m));
+  const codes = new Int8Array(n * w);
+  // Whole bytes are decoded four codes at a time through a 32-bit view when every marker's first code
+  // is 4-byte aligned (n a multiple of 4, little-endian host): then body byte p is word p of the ring.
+  // Otherwise byte by byte, at marker p / stride, sample 4 (p % stride).
+  const words = n % 4 === 0 && LITTLE_ENDIAN ? new Int32Array(codes.buffer, codes.byteOffset, (n * w) / 4) : undefined;
+  const ringBytes = stride * w;
+  let p = 0; // body bytes decoded so far
+  let visited = 0; // markers handed to `visit`
+  for (const chunk of bedBody(part, n, m)) {
+    let k = 0;
     while (k < chunk.length) {
       // Never past the end of the ring before its completed markers are visited.
       const r0 = p % ringBytes;
@@ -456,10 +506,71 @@ function readBed(part: Part, n: number, m: number, window = m, visit?: (j: numbe
         for (; visited < done; visited++) visit(visited, codes.subarray((visited % w) * n, (visited % w) * n + n));
       }
     }
-  });
-  if (header.length < 3) throw checkHeader()!;
-  if (p !== bodyBytes) throw sizeError();
+  }
   return codes;
+}
+
+/**
+ * A PLINK set opened for streaming its genotypes as the .bed packs them: per marker `stride` bytes, four
+ * samples a byte, two bits each (00 two copies of A1, 01 missing, 10 one, 11 none; unused high bits of a
+ * marker's last byte are padding).
+ */
+export interface PackedPlink {
+  samples: string[];
+  markers: string[];
+  /** Bytes per marker, ceil(n / 4). */
+  stride: number;
+  /**
+   * Copies the packed bytes of the next markers, as many whole markers as fit, into `dst`; returns how
+   * many (0 at the end, once the whole .bed has been read and checked).
+   */
+  read(dst: Uint8Array): number;
+  /** Closes the files when the reading stops before the end. */
+  close(): void;
+}
+
+/**
+ * Opens a PLINK set (prefix or .zip) for reading its .bed in packed form, block by block: the .fam and
+ * .bim are read at once, the .bed as the caller pulls (no genotype matrix is built).
+ */
+export function openPlinkPacked(path: string): PackedPlink {
+  const parts = openParts(path);
+  const samples = readFam(parts.fam);
+  const markers = readBim(parts.bim, false).names;
+  const stride = Math.ceil(samples.length / 4);
+  const body = bedBody(parts.bed, samples.length, markers.length);
+  let chunk: Uint8Array = new Uint8Array(0);
+  let k = 0;
+  let ended = false;
+  return {
+    samples,
+    markers,
+    stride,
+    read(dst) {
+      const want = Math.floor(dst.length / Math.max(1, stride)) * stride;
+      let got = 0;
+      while (got < want && !ended) {
+        if (k === chunk.length) {
+          const next = body.next();
+          if (next.done) ended = true;
+          else {
+            chunk = next.value;
+            k = 0;
+          }
+          continue;
+        }
+        // Copied out before the next block is pulled (the file's block buffer is reused).
+        const take = Math.min(want - got, chunk.length - k);
+        dst.set(chunk.subarray(k, k + take), got);
+        got += take;
+        k += take;
+      }
+      return stride === 0 ? 0 : got / stride;
+    },
+    close() {
+      body.return();
+    },
+  };
 }
 
 /**

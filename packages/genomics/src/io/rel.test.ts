@@ -15,8 +15,12 @@ describe('PLINK .rel text output', () => {
     expect(printfG6(0.5)).toBe('0.5');
     const rng = new Rng(4);
     const buf = Buffer.alloc(32);
-    const values = [0, 1, -1, 0.1, 999999.5, 9.999995, 0.000099999, 123456.5, 0.00123456789, 1e-300, 2.5e12];
+    const values = [
+      0, 1, -1, 0.1, 999999.5, 9.999995, 0.000099999, 9.999996e-5, 999999.6, 1e-17, 9.9999999e-18, 9.999999e27, 123456.5, 0.00123456789, 1e-300, 2.5e12,
+    ];
+    // Fixed and exponent notation, inside and outside the range formatted by integer arithmetic.
     for (let t = 0; t < 50_000; t++) values.push((rng.uniform() - 0.5) * 10 ** Math.floor(rng.uniform() * 14 - 8));
+    for (let t = 0; t < 50_000; t++) values.push((rng.uniform() - 0.5) * 10 ** Math.floor(rng.uniform() * 60 - 25));
     for (const v of values) expect(buf.toString('latin1', 0, formatG6(v, buf, 0))).toBe(printfG6(v));
   });
 

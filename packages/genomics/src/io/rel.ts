@@ -3,9 +3,10 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 /**
  * C's `%g` (six significant digits), as PLINK 1.9 prints its `.rel` text: fixed notation for exponents
  * -4..5 with trailing zeros dropped, otherwise `d.ddddde-XX`. Written as bytes into `buf` at `at`;
- * returns the new offset. The common fixed case is done with integer arithmetic; a value whose seventh
- * digit is within rounding noise of a tie, and every value outside the fixed range, goes through
- * `printfG6`, which rounds the exact binary value (as printf does).
+ * returns the new offset. Values from 1e-17 to 1e28 are done with integer arithmetic (one exactly rounded
+ * scaling by an exact power of ten); a value whose seventh digit is within rounding noise of a tie, and
+ * every value outside that range, goes through `printfG6`, which rounds the exact binary value (as printf
+ * does).
  */
 export function formatG6(v: number, buf: Buffer, at: number): number {
   if (v === 0) {
@@ -16,47 +17,76 @@ export function formatG6(v: number, buf: Buffer, at: number): number {
   if (!Number.isFinite(v)) return at + buf.write(Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', at, 'latin1');
   const a = Math.abs(v);
   let e = Math.floor(Math.log10(a));
-  if (e >= -4 && e <= 5) {
-    let scaled = a * 10 ** (5 - e);
+  // Within these exponents the scaling by 10 ** |5 - e| is one exactly rounded operation (the power is exact).
+  if (e >= -17 && e <= 27) {
+    let scaled = e <= 5 ? a * POW10[5 - e] : a / POW10[e - 5];
     if (scaled < 99999.5) {
       e--;
       scaled *= 10;
     }
     const frac = scaled - Math.floor(scaled);
-    if (e >= -4 && e <= 5 && Math.abs(frac - 0.5) > 1e-6) {
+    if (e >= -17 && e <= 27 && Math.abs(frac - 0.5) > 1e-6) {
       let digits = Math.round(scaled);
       if (digits >= 1e6) {
         digits = 100000;
         e++;
       }
-      if (e <= 5) {
-        if (v < 0) buf[at++] = 45;
-        return writeFixed(digits, e, buf, at);
-      }
+      if (v < 0) buf[at++] = 45;
+      // printf picks the notation by the exponent after rounding.
+      return e >= -4 && e <= 5 ? writeFixed(digits, e, buf, at) : writeExponent(digits, e, buf, at);
     }
   }
   return at + buf.write(printfG6(v), at, 'latin1');
 }
 
+/** The six digits of `digits` (100000..999999) into DIGITS; returns the index of the last one not zero. */
+function splitDigits(digits: number): number {
+  for (let k = 5; k >= 0; k--) {
+    const q = Math.floor(digits / 10);
+    DIGITS[k] = digits - 10 * q;
+    digits = q;
+  }
+  let last = 5;
+  while (last > 0 && DIGITS[last] === 0) last--;
+  return last;
+}
+
+/** `d.ddddde-XX` (trailing zeros of the mantissa dropped, at least two exponent digits). */
+function writeExponent(digits: number, e: number, buf: Buffer, at: number): number {
+  const last = splitDigits(digits);
+  buf[at++] = 48 + DIGITS[0];
+  if (last > 0) {
+    buf[at++] = 46;
+    for (let k = 1; k <= last; k++) buf[at++] = 48 + DIGITS[k];
+  }
+  buf[at++] = 101;
+  buf[at++] = e < 0 ? 45 : 43;
+  const x = Math.abs(e);
+  buf[at++] = 48 + Math.floor(x / 10);
+  buf[at++] = 48 + (x % 10);
+  return at;
+}
+
+// 10 ** k for k = 0 .. 22, exact doubles (a table look-up instead of a power per value).
+const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+// The digits of the value being written, most significant first (one scratch array, never shared across calls).
+const DIGITS = new Int32Array(6);
+
 /** Six digits d (100000..999999) with the decimal exponent e of the first one, trailing zeros dropped. */
 function writeFixed(digits: number, e: number, buf: Buffer, at: number): number {
-  let last = 5;
-  while (last > 0 && digits % 10 === 0) {
-    digits /= 10;
-    last--;
-  }
-  // Digit k (0 = most significant) of the six, after dropping trailing zeros: digits has last + 1 of them.
-  const digit = (k: number) => Math.floor(digits / 10 ** (last - k)) % 10;
+  // Digits 0 .. last remain after dropping trailing zeros.
+  const last = splitDigits(digits);
   if (e < 0) {
     buf[at++] = 48;
     buf[at++] = 46;
     for (let z = -1; z > e; z--) buf[at++] = 48;
-    for (let k = 0; k <= last; k++) buf[at++] = 48 + digit(k);
+    for (let k = 0; k <= last; k++) buf[at++] = 48 + DIGITS[k];
     return at;
   }
-  for (let k = 0; k <= Math.max(e, last); k++) {
+  const end = Math.max(e, last);
+  for (let k = 0; k <= end; k++) {
     if (k === e + 1) buf[at++] = 46;
-    buf[at++] = 48 + (k <= last ? digit(k) : 0);
+    buf[at++] = 48 + (k <= last ? DIGITS[k] : 0);
   }
   return at;
 }

@@ -201,6 +201,16 @@ export function defaultThreads(): number {
   return Math.min(2, availableParallelism());
 }
 
+/**
+ * Creates an idle kernel pool ahead of its first use when none is ready, so that its workers start while
+ * the caller goes on (reading the input of a command, say).
+ */
+export function startKernels(): void {
+  if (idle.length > 0 || created >= MAX_SESSIONS) return;
+  created++;
+  idle.push(new KernelPool(defaultThreads()));
+}
+
 function acquire(): Promise<KernelPool> {
   const free = idle.pop();
   if (free) return Promise.resolve(free);
