@@ -800,7 +800,7 @@ export async function experimentPlots(db: DbOrTx, ctx: RequestContext, id: numbe
  * its key says. A field of 1,000 plots is 140 KB of JSON; encoding it again on every view was most of the
  * request's work.
  */
-const plotsCache = new JsonCache(32 * 1024 * 1024);
+const plotsCaches = new WeakMap<object, JsonCache>(); // one per database handle: ids are unique only within a database
 const plotsSchema = z.array(PlotRowSchema);
 
 export async function experimentPlotsJson(db: DbOrTx, ctx: RequestContext, id: number, siteId?: number): Promise<SerializedData> {
@@ -809,7 +809,9 @@ export async function experimentPlotsJson(db: DbOrTx, ctx: RequestContext, id: n
     .from(doeExperiment)
     .where(and(inCrop(doeExperiment, ctx), eq(doeExperiment.id, id)));
   if (!exp) throw notFound();
-  return plotsCache.through(`${id}:${siteId ?? ''}:${exp.version}`, async () => serializeData(plotsSchema, await plotRows(db, id, siteId)));
+  let cache = plotsCaches.get(db);
+  if (!cache) plotsCaches.set(db, (cache = new JsonCache(32 * 1024 * 1024)));
+  return cache.through(`${id}:${siteId ?? ''}:${exp.version}`, async () => serializeData(plotsSchema, await plotRows(db, id, siteId)));
 }
 
 function plotRows(db: DbOrTx, id: number, siteId?: number): Promise<PlotRow[]> {
