@@ -36,7 +36,15 @@ const renders = process.argv.includes('--renders');
 /** --trace: the browser's main thread between "log in" and the dashboard drawn, by task kind and in 100 ms steps. */
 const trace = process.argv.includes('--trace');
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
 /** Top-level tasks of the renderer's main thread: totals by the kind of work, and a time line of busy time. */
 function summarizeTrace(events: TraceEvent[], startMs: number) {
   const thread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -45,7 +53,32 @@ function summarizeTrace(events: TraceEvent[], startMs: number) {
   const tasks = main.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
   const t0 = Math.min(...tasks.map((e) => e.ts));
   // Work inside the tasks, by kind (each event's own time: its duration minus its children's).
-  const kinds = new Set(['EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'ParseAuthorStyleSheet', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'FireAnimationFrame', 'HitTest', 'v8.run', 'RunMicrotasks', 'Commit', 'UpdateLayer', 'ScheduleStyleRecalculation']);
+  const kinds = new Set([
+    'EvaluateScript',
+    'v8.compile',
+    'v8.compileModule',
+    'v8.evaluateModule',
+    'FunctionCall',
+    'TimerFire',
+    'EventDispatch',
+    'UpdateLayoutTree',
+    'Layout',
+    'Paint',
+    'PrePaint',
+    'Layerize',
+    'ParseHTML',
+    'ParseAuthorStyleSheet',
+    'MajorGC',
+    'MinorGC',
+    'V8.GC_SCAVENGER',
+    'FireAnimationFrame',
+    'HitTest',
+    'v8.run',
+    'RunMicrotasks',
+    'Commit',
+    'UpdateLayer',
+    'ScheduleStyleRecalculation',
+  ]);
   const own = new Map<string, number>();
   const sorted = main.filter((e) => kinds.has(e.name)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const stack: TraceEvent[] = [];
@@ -71,7 +104,7 @@ function summarizeTrace(events: TraceEvent[], startMs: number) {
   }
   const last = Math.max(...buckets.keys());
   const line = Array.from({ length: last + 1 }, (_, b) => ' .:-=+*#%@'[Math.min(9, Math.round(((buckets.get(b) ?? 0) / step) * 9))]).join('');
-  console.log(`  busy per ${step} ms from the first task (${(startMs).toFixed(0)} ms before it the click): |${line}|`);
+  console.log(`  busy per ${step} ms from the first task (${startMs.toFixed(0)} ms before it the click): |${line}|`);
 }
 
 interface CpuProfile {
@@ -229,7 +262,20 @@ async function once(target = base): Promise<Run> {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  if (trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', '__metadata', 'toplevel', 'disabled-by-default-v8.compile', 'v8.compile'] });
+  if (trace)
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'v8.execute',
+        'blink.user_timing',
+        '__metadata',
+        'toplevel',
+        'disabled-by-default-v8.compile',
+        'v8.compile',
+      ],
+    });
   const clickedAt = renders ? await page.evaluate(() => performance.now()) : 0;
   const t0 = performance.now();
   origin = t0;
