@@ -31,9 +31,84 @@ const timeline = process.argv.includes('--timeline');
 let origin = 0;
 /** --profile: where the browser's main thread spent its time between "log in" and the dashboard drawn. */
 const profile = process.argv.includes('--profile');
+/** --renders: React's commits between "log in" and the dashboard drawn (when, and how long since the one before). */
+const renders = process.argv.includes('--renders');
+/** --trace: the browser's main thread between "log in" and the dashboard drawn, by task kind and in 100 ms steps. */
+const trace = process.argv.includes('--trace');
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+/** Top-level tasks of the renderer's main thread: totals by the kind of work, and a time line of busy time. */
+function summarizeTrace(events: TraceEvent[], startMs: number) {
+  const thread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!thread) return;
+  const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.dur);
+  const tasks = main.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const t0 = Math.min(...tasks.map((e) => e.ts));
+  // Work inside the tasks, by kind (each event's own time: its duration minus its children's).
+  const kinds = new Set([
+    'EvaluateScript',
+    'v8.compile',
+    'v8.compileModule',
+    'v8.evaluateModule',
+    'FunctionCall',
+    'TimerFire',
+    'EventDispatch',
+    'UpdateLayoutTree',
+    'Layout',
+    'Paint',
+    'PrePaint',
+    'Layerize',
+    'ParseHTML',
+    'ParseAuthorStyleSheet',
+    'MajorGC',
+    'MinorGC',
+    'V8.GC_SCAVENGER',
+    'FireAnimationFrame',
+    'HitTest',
+    'v8.run',
+    'RunMicrotasks',
+    'Commit',
+    'UpdateLayer',
+    'ScheduleStyleRecalculation',
+  ]);
+  const own = new Map<string, number>();
+  const sorted = main.filter((e) => kinds.has(e.name)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const stack: TraceEvent[] = [];
+  for (const e of sorted) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) own.set(parent.name, (own.get(parent.name) ?? 0) - e.dur! / 1000);
+    own.set(e.name, (own.get(e.name) ?? 0) + e.dur! / 1000);
+    stack.push(e);
+  }
+  const busy = tasks.reduce((s, e) => s + e.dur! / 1000, 0);
+  console.log(`  main thread busy ${busy.toFixed(0)} ms in ${tasks.length} tasks; own time by kind:`);
+  for (const [k, ms] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+  const step = 100;
+  const buckets = new Map<number, number>();
+  for (const e of tasks) {
+    const from = (e.ts - t0) / 1000;
+    const to = from + e.dur! / 1000;
+    for (let b = Math.floor(from / step); b * step < to; b++) {
+      const overlap = Math.min(to, (b + 1) * step) - Math.max(from, b * step);
+      buckets.set(b, (buckets.get(b) ?? 0) + overlap);
+    }
+  }
+  const last = Math.max(...buckets.keys());
+  const line = Array.from({ length: last + 1 }, (_, b) => ' .:-=+*#%@'[Math.min(9, Math.round(((buckets.get(b) ?? 0) / step) * 9))]).join('');
+  console.log(`  busy per ${step} ms from the first task (${startMs.toFixed(0)} ms before it the click): |${line}|`);
+}
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -46,10 +121,27 @@ function summarize(p: CpuProfile) {
     self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
   });
   for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+  // Inclusive time: each sample counts once for every function on its stack (a readable build, e.g.
+  // `npx vite build --minify false`, names the components).
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const total = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const f = byId.get(n)!.callFrame;
+      if (!f.url) continue;
+      seen.add(`${f.functionName || '(anonymous)'} ${f.url.replace(base, '')}:${f.lineNumber}`);
+    }
+    for (const k of seen) total.set(k, (total.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  });
+  console.log('  inclusive:');
+  for (const [k, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, verboseCount)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'apps/web/dist');
+/** BENCH_WEB_DIST: another build of the web app (e.g. `npx vite build --minify false --outDir <dir>` for readable profiles). */
+const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
   console.error('The web app is not built: run `npm run build` first.');
   process.exit(1);
@@ -145,6 +237,15 @@ async function once(target = base): Promise<Run> {
   // A fresh context: an empty cache, as a first visit.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
+  if (renders)
+    // React calls the developer tools' hook at every commit, in production builds too.
+    await page.addInitScript(`
+      window.__commits = [];
+      window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1,
+        onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+        onCommitFiberRoot() { window.__commits.push(performance.now()); },
+      };`);
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   page.on('console', (msg) => msg.type() === 'error' && console.error(`console error: ${msg.text()}`));
   const m = await meter(page);
@@ -161,6 +262,21 @@ async function once(target = base): Promise<Run> {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  if (trace)
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'v8.execute',
+        'blink.user_timing',
+        '__metadata',
+        'toplevel',
+        'disabled-by-default-v8.compile',
+        'v8.compile',
+      ],
+    });
+  const clickedAt = renders ? await page.evaluate(() => performance.now()) : 0;
   const t0 = performance.now();
   origin = t0;
   await page.getByTestId('login-submit').click();
@@ -169,7 +285,21 @@ async function once(target = base): Promise<Run> {
   await page.getByTestId('dashboard-welcome').or(page.getByTestId('germbank-hero')).first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid="dashboard"] .ant-skeleton, [data-testid="dashboard"] .ant-spin-spinning'));
   const seconds = (performance.now() - t0) / 1000;
-  if (cdp) summarize((await cdp.send('Profiler.stop')).profile);
+  if (renders) {
+    const commits = (await page.evaluate(() => (window as unknown as { __commits: number[] }).__commits)).filter((c) => c >= clickedAt);
+    console.log(`  ${commits.length} commits (ms after the click): ${commits.map((c) => (c - clickedAt).toFixed(0)).join(' ')}`);
+    console.log(JSON.stringify(await page.evaluate(() => (window as unknown as { __renders?: unknown }).__renders)));
+  }
+  if (cdp) {
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    if (process.env.BENCH_PROFILE_FILE) fs.writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(cpu));
+    summarize(cpu);
+  }
+  if (trace) {
+    const raw = (await browser.stopTracing()).toString();
+    if (process.env.BENCH_TRACE_FILE) fs.writeFileSync(process.env.BENCH_TRACE_FILE, raw);
+    summarizeTrace((JSON.parse(raw) as { traceEvents: TraceEvent[] }).traceEvents, 0);
+  }
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500); // late requests (widgets, the message count) still count
   const dashboard = m.take();

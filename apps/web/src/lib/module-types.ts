@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoginInfoData } from '@breedwise/contracts/auth';
 import type { Locale } from '@breedwise/contracts';
 
 /** A screen a module provides. Menu pages match the server menu's `component`; detail pages carry a route. */
@@ -12,6 +14,11 @@ export interface PageDef {
   /** Menu path the page belongs under (hidden detail pages). */
   parentPath?: string;
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * Starts the page's first queries (into the app's query client) once login/info is in, when the page is
+   * the first one shown after logging in: their answers then arrive while the workspace is drawn.
+   */
+  prefetch?: (client: QueryClient, info: LoginInfoData, registry: ModuleParts) => Promise<void>;
 }
 
 /** A card a module adds to the dashboard, below the default layout. */
@@ -24,6 +31,8 @@ export interface DashboardWidgetDef {
   /** Shown only to holders of this permission. */
   permission?: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** Starts the widget's queries with the dashboard's (see PageDef.prefetch). */
+  prefetch?: (client: QueryClient) => Promise<void>;
 }
 
 /**
@@ -46,6 +55,12 @@ export interface HeaderItemDef {
   /** Shown only to holders of this permission. */
   permission?: string;
   load: () => Promise<{ default: ComponentType }>;
+}
+
+/** The parts of every module that one module's page may show (the dashboard: widgets and to-do lines). */
+export interface ModuleParts {
+  widgets: readonly DashboardWidgetDef[];
+  todos: readonly TodoSourceDef[];
 }
 
 export interface ModuleManifest {

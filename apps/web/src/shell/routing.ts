@@ -2,8 +2,10 @@ import { matchPath } from 'react-router';
 import type { MenuItem } from '@breedwise/contracts/system';
 import { dashboardWidgets, headerItems, pageByComponent, routedPages, todoSources } from '../modules/registry';
 import type { PageDef } from '../modules/types';
+import type { LoginInfoData } from '@breedwise/contracts/auth';
 import type { RegistryValue } from '../lib/registry-context';
 import { preload } from '../lib/preloadable';
+import { queryClient } from '../lib/query';
 
 /** A tab's title: menu titles per language, or a translation key (with the record shown, e.g. "Edit E2026-0003"). */
 export type Title = { i18n: Record<string, string> } | { key: string; record?: string };
@@ -124,6 +126,28 @@ export function resolvePath(pathname: string, index: MenuIndex, search?: URLSear
 /** The pages pinned as fixed tabs: menu entries marked affix. */
 export function affixPages(index: MenuIndex): MenuItem[] {
   return [...index.byPath.values()].filter((m) => m.meta.affix);
+}
+
+/** Where `/` leads: the first pinned page, else the dashboard. */
+export function homePath(index: MenuIndex): string {
+  return affixPages(index)[0]?.path ?? '/dashboard';
+}
+
+/**
+ * The page a fresh login lands on (`target`; `/` is the home page) and its first queries, started as soon
+ * as login/info is in: their answers arrive while the workspace is drawn, not after it (bench/web). Answers
+ * the path to go to. Nothing for a user the guard sends elsewhere (no organisation yet).
+ */
+export function prefetchPage(target: string, info: LoginInfoData): string {
+  if (!info.orgInfo?.orgName) return target;
+  const index = indexMenu(info.menu);
+  const url = new URL(target, window.location.origin);
+  const toHome = url.pathname === '/'; // the workspace would redirect it
+  const path = toHome ? homePath(index) : url.pathname;
+  resolvePath(path, index, url.searchParams)
+    ?.page.prefetch?.(queryClient, info, { widgets: dashboardWidgets, todos: todoSources })
+    .catch(() => undefined);
+  return toHome ? path : target;
 }
 
 /**

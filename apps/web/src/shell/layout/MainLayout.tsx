@@ -39,7 +39,7 @@ function usePhone(): boolean {
  * button is pressed), the header (crop, map provider, language, tasks, messages, user) and the tabbed workspace.
  */
 /** The login page calls it through this chunk, so the workspace and the home page start loading together. */
-export { preloadDashboard } from '../routing';
+export { preloadDashboard, prefetchPage } from '../routing';
 
 export function MainLayout() {
   const { t } = useTranslation();

@@ -17,6 +17,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { safeRedirect } from '../redirect';
 import { loadMainLayout } from '../layout/load';
 import { preload } from '../../lib/preloadable';
+import { fetchNewSessionInfo } from '../../lib/login-info';
 
 type Method = 'password' | 'phone' | 'qrcode';
 /**
@@ -27,6 +28,22 @@ function preloadWorkspace() {
   preload(loadMainLayout).catch(() => undefined);
   // Not after the modules' texts (loadMainLayout waits for them): the home page's chunks come meanwhile.
   import('../layout/MainLayout').then((m) => m.preloadDashboard()).catch(() => undefined);
+}
+
+/**
+ * Where a fresh login lands, once its login/info is in (bench/web): the home page itself rather than `/`
+ * (which the workspace would redirect, drawing everything twice), with the landing page's first queries
+ * started so that they answer while the workspace is drawn. The guard draws the login info without a
+ * spinner in between. When login/info fails, `target` as it is: the guard shows what went wrong (its
+ * query holds the error: the first-login password form, a retry).
+ */
+async function landing(token: string, target: string): Promise<string> {
+  try {
+    const [info, m] = await Promise.all([fetchNewSessionInfo(token), import('../layout/MainLayout')]);
+    return m.prefetchPage(target, info);
+  } catch {
+    return target;
+  }
 }
 
 type View = { kind: 'login' } | { kind: 'mfa'; mfaToken: string } | { kind: 'editPassword'; username?: string; reason?: string };
@@ -88,14 +105,15 @@ export function LoginPage() {
   const methods = (init.data?.loginMethods ?? ['password']).filter((m): m is Method => m === 'password' || m === 'phone' || m === 'qrcode');
 
   /** A token ends the login; an mfaToken asks for the authenticator code first. */
-  const finish = (data: LoginData) => {
+  const finish = async (data: LoginData) => {
     if (data.mfaRequired && data.mfaToken) {
       setView({ kind: 'mfa', mfaToken: data.mfaToken });
       return;
     }
     preloadWorkspace(); // the other ways in (SMS, QR code, authenticator) too
+    const path = await landing(data.token!, safeRedirect(params.get('redirect')));
     setToken(data.token!);
-    navigate(safeRedirect(params.get('redirect')), { replace: true });
+    navigate(path, { replace: true });
   };
   const fail = (err: unknown) => {
     if (err instanceof ApiError && err.errorCode === 'AUTH_CAPTCHA_REQUIRED') setCaptchaForced(true);
@@ -117,7 +135,7 @@ export function LoginPage() {
     run(async () => {
       preloadWorkspace();
       try {
-        finish(
+        await finish(
           await api.auth.login.login(
             {
               username: values.username,
@@ -227,7 +245,7 @@ export function LoginPage() {
 }
 
 /** Mobile number and SMS code (spec section 5: both required). */
-function PhoneForm({ captcha, onDone }: { captcha: boolean; onDone(data: LoginData): void }) {
+function PhoneForm({ captcha, onDone }: { captcha: boolean; onDone(data: LoginData): Promise<void> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ mobile: string; smsCode: string; code?: string }>();
@@ -263,7 +281,7 @@ function PhoneForm({ captcha, onDone }: { captcha: boolean; onDone(data: LoginDa
         }
         setBusy(true);
         try {
-          onDone(await api.auth.login.mobile({ mobile: v.mobile, smsCode: v.smsCode, attemptId }, { errorMode: 'silent' }));
+          await onDone(await api.auth.login.mobile({ mobile: v.mobile, smsCode: v.smsCode, attemptId }, { errorMode: 'silent' }));
         } catch (err) {
           void message.error((err as Error).message);
         } finally {
@@ -299,7 +317,7 @@ function PhoneForm({ captcha, onDone }: { captcha: boolean; onDone(data: LoginDa
 }
 
 /** Shows a login QR code and polls it until a signed-in phone confirms (or it expires). */
-function QrPanel({ onDone }: { onDone(data: LoginData): void }) {
+function QrPanel({ onDone }: { onDone(data: LoginData): Promise<void> }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState<QrGenerateData | null>(null);
   const [status, setStatus] = useState<string>('waiting');
@@ -320,7 +338,7 @@ function QrPanel({ onDone }: { onDone(data: LoginData): void }) {
       setStatus(res.status);
       if (res.status === 'confirmed' && res.token) {
         clearInterval(timer);
-        done.current({ token: res.token, expiresAt: res.expiresAt ?? undefined });
+        void done.current({ token: res.token, expiresAt: res.expiresAt ?? undefined });
       }
     }, 2000);
     return () => clearInterval(timer);
@@ -344,7 +362,7 @@ function QrPanel({ onDone }: { onDone(data: LoginData): void }) {
 }
 
 /** The second step: an authenticator code or one recovery code. */
-function MfaStep({ mfaToken, onDone, onBack }: { mfaToken: string; onDone(data: LoginData): void; onBack(): void }) {
+function MfaStep({ mfaToken, onDone, onBack }: { mfaToken: string; onDone(data: LoginData): Promise<void>; onBack(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -358,7 +376,7 @@ function MfaStep({ mfaToken, onDone, onBack }: { mfaToken: string; onDone(data: 
         onFinish={async (v: { code: string }) => {
           setBusy(true);
           try {
-            onDone(await api.auth.login.mfa({ mfaToken, code: v.code.trim() }, { errorMode: 'silent' }));
+            await onDone(await api.auth.login.mfa({ mfaToken, code: v.code.trim() }, { errorMode: 'silent' }));
           } catch (err) {
             void message.error((err as Error).message);
             if (err instanceof ApiError && err.errorCode === 'AUTH_MFA_CHALLENGE_EXPIRED') onBack();

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { affixPages, resolvePath, type MenuIndex, type ResolvedPage } from '../routing';
+import { affixPages, homePath, resolvePath, type MenuIndex, type ResolvedPage } from '../routing';
 import { useWorkspace, type Tab } from './store';
 import { TabPane } from './TabPane';
 import { TabsBar } from './TabsBar';
@@ -10,8 +10,6 @@ import { titleText } from './title';
 import { onLogout } from '../../lib/session';
 import { useLoginInfo } from '../auth-api';
 import { useEmbedBridge } from '../embed/useEmbedBridge';
-
-const DEFAULT_HOME = '/dashboard';
 
 /**
  * The tabbed workspace. The address bar is the source of truth: every visited page becomes (or
@@ -25,7 +23,7 @@ export function Workspace({ index, showTabs }: { index: MenuIndex; showTabs: boo
 
   useEffect(() => onLogout(clear), [clear]);
 
-  const home = affixPages(index)[0]?.path ?? DEFAULT_HOME;
+  const home = homePath(index);
   const current = location.pathname === '/' ? null : resolvePath(location.pathname, index, new URLSearchParams(location.search));
 
   // Fixed tabs are always there.

@@ -4,19 +4,14 @@ import { CloudServerOutlined, LaptopOutlined, StopOutlined, TeamOutlined } from 
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { Permissions, hasPermission, type Locale } from '@breedwise/contracts';
-import { auditActionLabel, auditTargetLabel, type AuditRow, type OrgRow } from '@breedwise/contracts/system';
+import { auditActionLabel, auditTargetLabel, type AuditRow } from '@breedwise/contracts/system';
 import { type LoginInfoData } from '@breedwise/contracts/auth';
 import { RelativeTime } from '../../../components/common';
-import { api, request, type PageResult } from '../../../lib/request';
-import { platformApi } from '../../../lib/platform-api';
 import { pathOfComponent } from '../dashboard-variant';
+import { dashboardQueries } from '../dashboard-queries';
 
 const P = Permissions.system;
-const silent = { errorMode: 'silent' as const };
-const total = async (url: string, params: Record<string, unknown>) =>
-  (await request<PageResult<unknown>>(url, { params: { pageNum: 1, pageSize: 1, ...params }, ...silent })).total;
 
 function Figure({
   icon,
@@ -56,26 +51,10 @@ export function AdminFigures({ info }: { info: LoginInfoData }) {
   const can = (p: string) => hasPermission(info.permissions, p);
   const orgId = info.orgInfo?.orgId;
   const menu = info.menu;
-  const users = useQuery({
-    queryKey: ['dashboard', 'admin', 'users'],
-    enabled: can(P.userList),
-    queryFn: async () => ({ all: await total('/system/user/list', {}), pending: await total('/system/user/list', { status: 'pending' }) }),
-  });
-  const org = useQuery({
-    queryKey: ['dashboard', 'admin', 'org'],
-    enabled: can(P.orgView),
-    queryFn: () => api.get<OrgRow>('/system/org/current', undefined, silent),
-  });
-  const space = useQuery({
-    queryKey: [...platformApi.common.space.info.key, orgId],
-    enabled: !!orgId && can('system:storage:view'),
-    queryFn: () => platformApi.common.space.info({ id: orgId! }, silent),
-  });
-  const failed = useQuery({
-    queryKey: ['dashboard', 'admin', 'failed-logins'],
-    enabled: can(P.logList),
-    queryFn: () => total('/system/log/login/list', { success: 'false', from: dayjs().subtract(1, 'day').format('YYYY-MM-DD HH:mm:ss') }),
-  });
+  const users = useQuery(dashboardQueries.users(info));
+  const org = useQuery(dashboardQueries.org(info));
+  const space = useQuery(dashboardQueries.space(info));
+  const failed = useQuery(dashboardQueries.failedLogins(info));
   const figures: ReactNode[] = [];
   if (can(P.userList)) {
     figures.push(
@@ -164,12 +143,7 @@ export function RecentAudit({ info }: { info: LoginInfoData }) {
   const locale = (i18n.language as Locale) || 'zh-CN';
   const navigate = useNavigate();
   const allowed = hasPermission(info.permissions, P.logList);
-  const audit = useQuery({
-    queryKey: ['dashboard', 'admin', 'audit'],
-    enabled: allowed,
-    refetchInterval: 60_000,
-    queryFn: async () => (await request<PageResult<AuditRow>>('/system/log/list', { params: { pageNum: 1, pageSize: 6 }, ...silent })).rows,
-  });
+  const audit = useQuery({ ...dashboardQueries.audit(info), refetchInterval: 60_000 });
   if (!allowed) return null;
   const all = pathOfComponent(info.menu, 'system/log/operlog/index');
   return (

@@ -16,43 +16,16 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Permissions, hasPermission } from '@breedwise/contracts';
 import { type LoginInfoData } from '@breedwise/contracts/auth';
-import { api } from '../../../lib/request';
 import { menuIcon } from '../../../components/common';
 import { useRegistry } from '../../../lib/registry-context';
 import { pagesOfGroup } from '../dashboard-variant';
-
-interface CropFigure {
-  cropId: number;
-  code: string;
-  nameZh: string;
-  nameEn: string;
-  accessions: number;
-  lots: number;
-}
-interface YearFigure {
-  year: number;
-  accessions: number;
-  lots: number;
-  inbound: number;
-  outbound: number;
-}
-const silent = { errorMode: 'silent' as const };
+import { dashboardQueries } from '../dashboard-queries';
 
 /** Germplasm figures of the bank (germ statistics), when the germ module answers and the user may see them. */
 function useGermFigures(info: LoginInfoData) {
   const allowed = hasPermission(info.permissions, Permissions.germ.statisticsView);
-  const crops = useQuery({
-    queryKey: ['germ', 'dashboard', 'crops'],
-    enabled: allowed,
-    retry: false,
-    queryFn: () => api.get<CropFigure[]>('/germ/api/statistics/cropStatistic', undefined, silent),
-  });
-  const years = useQuery({
-    queryKey: ['germ', 'dashboard', 'years'],
-    enabled: allowed,
-    retry: false,
-    queryFn: () => api.get<YearFigure[]>('/germ/api/statistics/fiveYearStatistic', undefined, silent),
-  });
+  const crops = useQuery({ ...dashboardQueries.germCrops(info), retry: false });
+  const years = useQuery({ ...dashboardQueries.germYears(info), retry: false });
   return { allowed, crops: crops.data, years: years.data };
 }
 

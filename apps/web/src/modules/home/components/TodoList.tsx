@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '@breedwise/contracts';
 import { useRegistry } from '../../../lib/registry-context';
 import { useLoginInfo } from '../../../lib/login-info';
+import { dashboardQueries } from '../dashboard-queries';
 
 /**
  * The dashboard to-do list: one line per source the modules declare, with its count, or "no
@@ -17,9 +18,7 @@ export function TodoList() {
   const { data: info } = useLoginInfo();
   const { todos: todoSources } = useRegistry();
   const granted = (p: string) => !!info && hasPermission(info.permissions, p);
-  const counts = useQueries({
-    queries: todoSources.map((s) => ({ queryKey: ['dashboard', 'todo', s.key], queryFn: s.count, enabled: granted(s.permission), staleTime: 60_000 })),
-  });
+  const counts = useQueries({ queries: todoSources.map((s) => dashboardQueries.todo(info, s)) });
   if (todoSources.length === 0) {
     return (
       <Empty

@@ -10,13 +10,16 @@ import { useLoginInfo } from '../../../lib/login-info';
 import { usePermission } from '../../../lib/permissions';
 import { useRegistry } from '../../../lib/registry-context';
 import { menuIcon } from '../../../components/common';
-import { api as doeClient } from '../../doe';
 import { Clock } from '../components/Clock';
 import { TodoList } from '../components/TodoList';
 import { ModuleWidgets } from '../components/ModuleWidgets';
 import { AdminFigures, RecentAudit } from '../components/AdminOverview';
 import { GermbankWelcome, GermplasmAreas } from '../components/GermbankOverview';
 import { dashboardVariant } from '../dashboard-variant';
+import { dashboardQueries } from '../dashboard-queries';
+
+/** The page's first queries, started as login/info arrives (module manifest). */
+export { prefetchDashboard as prefetch } from '../dashboard-queries';
 import '../home.css';
 
 interface AppTile {
@@ -47,17 +50,7 @@ function Welcome({ info }: { info: LoginInfoData }) {
   const { t, i18n } = useTranslation();
   const canSeeLocations = usePermission(Permissions.doe.locationList);
   const lang = i18n.language as 'zh-CN' | 'en';
-  const locations = useQuery({
-    queryKey: ['doe', 'location', 'dashboard-count'],
-    enabled: canSeeLocations,
-    queryFn: async () => {
-      const [all, enabled] = await Promise.all([
-        doeClient.doe.location.page({ pageNum: 1, pageSize: 1 }),
-        doeClient.doe.location.page({ pageNum: 1, pageSize: 1, status: 'enabled' }),
-      ]);
-      return { total: all.total, enabled: enabled.total };
-    },
-  });
+  const locations = useQuery(dashboardQueries.locations(info));
   const crop = info.cropInfo ? info.cropInfo.nameI18n[lang] : t('home.dashboard.noCrop');
   const admin = dashboardVariant(info.userInfo.dashboardType) === 'admin';
   return (

@@ -1,10 +1,16 @@
 import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ExperimentStatus } from '@breedwise/contracts/doe';
 import { api } from '../../api';
 
 const statistics = api.doe.experiment.statistics;
+const statisticsQuery = { queryKey: statistics.key, queryFn: () => statistics(undefined, { errorMode: 'silent' }) };
+
+/** Starts the widget's query with the dashboard's, as login/info arrives (module manifest). */
+export async function prefetch(client: QueryClient): Promise<void> {
+  await client.prefetchQuery(statisticsQuery);
+}
 
 function Bars({ items, testId }: { items: { label: string; count: number }[]; testId: string }) {
   const max = Math.max(1, ...items.map((i) => i.count));
@@ -26,7 +32,7 @@ function Bars({ items, testId }: { items: { label: string; count: number }[]; te
 /** Dashboard: experiments of the current crop over the recent five seasons, five years and twelve months. */
 export default function ExperimentStatsWidget() {
   const { t } = useTranslation();
-  const { data, isError } = useQuery({ queryKey: statistics.key, queryFn: () => statistics(undefined, { errorMode: 'silent' }) });
+  const { data, isError } = useQuery(statisticsQuery);
   return (
     <Card title={t('doe.dashboard.title')} variant="borderless" data-testid="doe-widget">
       {isError || !data ? (

@@ -1,17 +1,24 @@
 import { useMemo } from 'react';
 import { Card, Col, Row, Statistic } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { Chart } from '../../components/Chart';
 
 const stats = api.germ.statistics;
+const inventoryQuery = { queryKey: stats.inventory.key, queryFn: () => stats.inventory() };
+const recentYearQuery = { queryKey: stats.recentYear.key, queryFn: () => stats.recentYear() };
+
+/** Starts the widget's queries with the dashboard's, as login/info arrives (module manifest). */
+export async function prefetch(client: QueryClient): Promise<void> {
+  await Promise.all([client.prefetchQuery(inventoryQuery), client.prefetchQuery(recentYearQuery)]);
+}
 
 /** Dashboard card of the germplasm bank: stock figures and the ledger's last twelve months. */
 export default function StockWidget() {
   const { t } = useTranslation();
-  const inv = useQuery({ queryKey: stats.inventory.key, queryFn: () => stats.inventory() });
-  const recent = useQuery({ queryKey: stats.recentYear.key, queryFn: () => stats.recentYear() });
+  const inv = useQuery(inventoryQuery);
+  const recent = useQuery(recentYearQuery);
   const option = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
