@@ -92,10 +92,21 @@ export class Workspace {
   }
 }
 
-/** Antd selects: open one, type to search (remote or tree), then click the option that shows `option`. */
+/**
+ * Antd selects: open one, type to search (remote or tree), then click the option that shows `option`.
+ * Opened and typed again until the option shows: in a dialog that is still opening, the dialog can take
+ * the focus back after the click, and the typed search went nowhere (the list never came; flaky in CI).
+ */
 export async function chooseOption(page: Page, select: import('@playwright/test').Locator, search: string, option: string | RegExp) {
-  await select.click();
-  await page.keyboard.type(search);
   const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: option }).first().click();
+  const item = dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: option }).first();
+  await expect(async () => {
+    if (!(await item.isVisible())) {
+      await select.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(search);
+    }
+    await expect(item).toBeVisible({ timeout: 8_000 });
+  }).toPass({ timeout: 40_000 });
+  await item.click();
 }
