@@ -30,9 +30,11 @@ export interface DashboardWidgetDef {
   order: number;
   /** Shown only to holders of this permission. */
   permission?: string;
-  load: () => Promise<{ default: ComponentType }>;
-  /** Starts the widget's queries with the dashboard's (see PageDef.prefetch). */
-  prefetch?: (client: QueryClient) => Promise<void>;
+  /**
+   * The widget's module. It may also export `prefetch(client)`: its first queries, which the dashboard's
+   * prefetch starts with its own (see PageDef.prefetch).
+   */
+  load: () => Promise<{ default: ComponentType; prefetch?: (client: QueryClient) => Promise<void> }>;
 }
 
 /**

@@ -71,14 +71,7 @@ export const doeModule: ModuleManifest = {
   ],
   dashboard: {
     widgets: [
-      {
-        key: 'doe.experiments',
-        span: 24,
-        order: 20,
-        permission: P.experimentList,
-        load: () => import('./experiment/components/ExperimentStatsWidget'),
-        prefetch: async (client) => (await import('./experiment/components/ExperimentStatsWidget')).prefetch(client),
-      },
+      { key: 'doe.experiments', span: 24, order: 20, permission: P.experimentList, load: () => import('./experiment/components/ExperimentStatsWidget') },
     ],
   },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },

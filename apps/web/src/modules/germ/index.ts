@@ -46,16 +46,7 @@ export const germModule: ModuleManifest = {
   ],
   dashboard: {
     todos: DOC_KINDS.map(todo),
-    widgets: [
-      {
-        key: 'germ.stock',
-        span: 12,
-        order: 10,
-        permission: P.inventoryList,
-        load: () => import('./statistics/components/StockWidget'),
-        prefetch: async (client) => (await import('./statistics/components/StockWidget')).prefetch(client),
-      },
-    ],
+    widgets: [{ key: 'germ.stock', span: 12, order: 10, permission: P.inventoryList, load: () => import('./statistics/components/StockWidget') }],
   },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), en: () => import('./locales/en.json') },
 };

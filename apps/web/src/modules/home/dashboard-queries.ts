@@ -113,9 +113,10 @@ export async function prefetchDashboard(client: QueryClient, info: LoginInfoData
     ...(variant === 'admin' ? [q.users(info), q.org(info), q.space(info), q.failedLogins(info), q.audit(info)] : []),
     ...registry.todos.map((s) => q.todo(info, s)),
   ];
-  const widgets = registry.widgets.filter((w) => w.prefetch && (!w.permission || can(info, w.permission)));
+  // The widgets this user sees are loaded now (the dashboard draws them next) and start their own queries.
+  const widgets = registry.widgets.filter((w) => !w.permission || can(info, w.permission));
   await Promise.all([
     ...queries.filter((o) => o.enabled).map(({ enabled: _enabled, ...o }) => client.prefetchQuery(o)),
-    ...widgets.map((w) => w.prefetch!(client)),
+    ...widgets.map(async (w) => (await w.load()).prefetch?.(client)),
   ]);
 }
