@@ -17,12 +17,15 @@ export const MAX_PAGE_SIZE = 200;
  */
 export const COUNT_CAP = 10_000;
 /**
- * A keyword search counts its matches up to this many: each candidate of the search index is read and
- * checked against the keyword (a two-character keyword in 200,000 accessions has 20,000 candidates), so
- * the count stops sooner than a filter's, which the indexes answer alone. A keyword is for finding a
- * record; past this many matches the list says "more than 1,000" and a longer keyword narrows it.
+ * A keyword search counts its matches up to this many, or up to ten pages past the page asked
+ * (`KEYWORD_PAGES_AHEAD`) if that is more: each candidate of the search index is read and checked against
+ * the keyword (a two-character keyword in 200,000 accessions has 20,000 candidates), so the count stops
+ * sooner than a filter's, which the indexes answer alone. A keyword is for finding a record; past the cap
+ * the list says "more than 200", the pages ahead stay reachable, and a longer keyword narrows it.
  */
-export const KEYWORD_COUNT_CAP = 1_000;
+export const KEYWORD_COUNT_CAP = 200;
+/** How many pages past the page asked a keyword's count reaches (see `KEYWORD_COUNT_CAP`). */
+export const KEYWORD_PAGES_AHEAD = 10;
 
 /** Cookie lifetime for the selected crop and map engine: 7 days. */
 export const PREFERENCE_COOKIE_SECONDS = 604800;

@@ -91,8 +91,18 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * Planner settings of the API's PostgreSQL sessions (an `options` parameter in DATABASE_URL replaces
+ * them). The API's statements read a page of rows through indexes, many at once: a parallel plan starts
+ * worker processes for each (and weighing one is planning time), and Memoize, a cache for repeated inner
+ * lookups of a nested loop, costs more to weigh and to set up than the twenty lookups of a page save. The
+ * ledger's page took 4.1 ms to plan and 6.5 ms to run with them, 1.8 ms and 0.3 ms without (200,000
+ * accessions, 1,000,000 ledger rows; docs/performance.md).
+ */
+const SESSION_OPTIONS = '-c enable_memoize=off -c max_parallel_workers_per_gather=0';
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'breedwise' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'breedwise', options: SESSION_OPTIONS });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own error.
   });

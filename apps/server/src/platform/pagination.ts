@@ -1,5 +1,5 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
-import { COUNT_CAP, KEYWORD_COUNT_CAP, type PageQuery } from '@breedwise/contracts';
+import { COUNT_CAP, KEYWORD_COUNT_CAP, KEYWORD_PAGES_AHEAD, type PageQuery } from '@breedwise/contracts';
 import type { DbOrTx } from '../db/client';
 
 export function pageWindow(q: Pick<PageQuery, 'pageNum' | 'pageSize'>): { limit: number; offset: number } {
@@ -60,8 +60,17 @@ export async function cappedCount(db: DbOrTx, matches: MatchQuery, cap = COUNT_C
   return n > cap ? { total: cap, totalCapped: true } : { total: n };
 }
 
-/** The cap of a list's count: `KEYWORD_COUNT_CAP` when a keyword is searched (each candidate is read to check it), else `COUNT_CAP`. */
-export const countCap = (q: { keyword?: string | null }) => (q.keyword ? KEYWORD_COUNT_CAP : COUNT_CAP);
+/**
+ * The cap of a list's count. A filter's matches are counted up to `COUNT_CAP`. A keyword's up to
+ * `KEYWORD_COUNT_CAP` or ten pages past the page asked, whichever is more (never past `COUNT_CAP`): each
+ * candidate is read to check it, and the pages ahead stay reachable as the user pages on ("more than 200"
+ * on page 1 of 20 rows, "more than 400" on page 11).
+ */
+export function countCap(q: { keyword?: string | null; pageNum?: number; pageSize?: number }): number {
+  if (!q.keyword) return COUNT_CAP;
+  const ahead = ((q.pageNum ?? 1) + KEYWORD_PAGES_AHEAD - 1) * (q.pageSize ?? 0);
+  return Math.min(COUNT_CAP, Math.max(KEYWORD_COUNT_CAP, ahead));
+}
 
 /** `db.select({ one: 1 })`: the select list of a count's matches. */
 export const matchRow = { one: sql<number>`1` };

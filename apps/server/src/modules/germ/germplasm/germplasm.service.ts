@@ -85,18 +85,30 @@ const list = listColumns(germplasmList, {
 });
 
 /**
- * `search_grams` (migration 0031, generated from the searched columns, not in the Drizzle schema): every
- * character and pair of characters, lower case, in a GIN index. A keyword's candidates come from that index
- * whatever its length (trigrams need three characters); the ILIKE keeps the exact meaning.
+ * The searched columns joined by U+001F: `search_text` (migration 0035, stored, generated, with a trigram
+ * index) finds a keyword with three letters or digits in a row (pg_trgm's trigrams come from such words);
+ * `search_grams` (migration 0031: every character and pair of characters, lower case, in a GIN index)
+ * finds the others ("郑单", "PH", "B-7"). Neither column is in the Drizzle schema. A keyword holds no
+ * control character (`searchKeyword`), so a match never spans two columns, and its meaning is "some
+ * searched column contains it", case-insensitive, wildcards literal: the ILIKE on `search_text`, or for a
+ * keyword of one or two characters the grams alone (the keyword is then one gram of the index: an extra
+ * ILIKE would only make the planner misjudge how many rows match).
  */
+const searchText = sql`${G}.search_text`;
 const searchGrams = sql`${G}.search_grams`;
 
+/** The keyword as searched: control characters (the column separator among them) are dropped. */
+// eslint-disable-next-line no-control-regex
+export const searchKeyword = (keyword: string) => keyword.replace(/[\u0000-\u001f\u007f]/g, '');
+
+const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
+
 export function keywordCondition(keyword: string) {
-  const pattern = likePattern(keyword);
-  return and(
-    sql`${searchGrams} @> bw_keyword_grams(${keyword})`,
-    or(...[G.accessionNo, G.name, G.pedigree].map((c) => ilike(c, pattern)), ilike(sql`${G.synonyms}::text`, pattern)),
-  );
+  const k = searchKeyword(keyword);
+  const contains = ilike(searchText, likePattern(k));
+  if (TRIGRAM_WORD.test(k)) return contains;
+  const grams = sql`${searchGrams} @> bw_keyword_grams(${k})`;
+  return [...k].length <= 2 ? grams : and(grams, contains);
 }
 
 function listWhere(ctx: RequestContext, q: GermplasmExportQuery) {

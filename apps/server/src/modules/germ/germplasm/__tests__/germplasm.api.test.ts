@@ -144,17 +144,29 @@ describe('germplasm records', () => {
     expect(await find('Quartz/郑58')).toEqual(['KW-2']);
   });
 
-  it('searches through the grams index (the query repeats the indexed expression exactly)', async () => {
+  it('searches through the trigram index of search_text, or the grams index for keywords without a trigram', async () => {
     const { keywordCondition } = await import('../germplasm.service');
     const { matchRow } = await import('../../../../platform/pagination');
     const { germGermplasm } = await import('../germplasm.tables');
     const { sql } = await import('drizzle-orm');
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const r = await tx.execute(sql`explain ${tx.select(matchRow).from(germGermplasm).where(keywordCondition('郑单'))}`);
-      return (r as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n');
-    });
-    expect(plan).toContain('germ_germplasm_grams');
+    const plan = (keyword: string) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const r = await tx.execute(sql`explain ${tx.select(matchRow).from(germGermplasm).where(keywordCondition(keyword))}`);
+        return (r as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n');
+      });
+    expect(await plan('郑单')).toContain('germ_germplasm_grams');
+    expect(await plan('B-7')).toContain('search_grams @>'); // no word of three: the pairs narrow it
+    const long = await plan('LD00123');
+    expect(long).toContain('germ_germplasm_search_trgm');
+    expect(long).not.toContain('germ_germplasm_grams');
+  });
+
+  it('drops control characters from a keyword: a match never spans two searched columns', async () => {
+    // KW-2's accession number and name, joined by the separator of search_text.
+    const r = await t.call('GET', `${base}/page`, { token: breeder, query: { keyword: 'KW-2\u001fOther' } });
+    expect(r.status).toBe(200);
+    expect(r.body.rows).toEqual([]);
   });
 
   it('counts the matches of a filter up to the cap, then says "more than"', async () => {
@@ -170,19 +182,28 @@ describe('germplasm records', () => {
     expect(r.body.total).toBeGreaterThan(5);
   });
 
-  it("counts a keyword's matches up to KEYWORD_COUNT_CAP (each candidate is read to check it)", async () => {
-    const { KEYWORD_COUNT_CAP } = await import('@breedwise/contracts');
+  it("counts a keyword's matches up to KEYWORD_COUNT_CAP, or ten pages past the page asked", async () => {
+    const { KEYWORD_COUNT_CAP, KEYWORD_PAGES_AHEAD } = await import('@breedwise/contracts');
     const { sql } = await import('drizzle-orm');
     // KEYWORD_COUNT_CAP + 5 accessions named "Capkw …" in the breeder's crop, written in one statement.
     await t.db.execute(sql`insert into germ_germplasm (org_id, crop_id, accession_no, name, type, created_by, updated_by)
       select g0.org_id, g0.crop_id, 'CAPKW-' || n, 'Capkw ' || n, 'inbred', g0.created_by, g0.created_by
       from (select org_id, crop_id, created_by from germ_germplasm where accession_no = 'KW-1') g0, generate_series(1, ${KEYWORD_COUNT_CAP + 5}) n`);
-    const many = await t.call('GET', `${base}/page`, { token: breeder, query: { keyword: 'capkw', pageSize: 5 } });
+    const page = (pageNum: number, pageSize: number, keyword = 'capkw') =>
+      t.call('GET', `${base}/page`, { token: breeder, query: { keyword, pageNum, pageSize } });
+    const many = await page(1, 5);
     expect(many.status).toBe(200);
     expect(many.body).toMatchObject({ total: KEYWORD_COUNT_CAP, totalCapped: true });
     expect(many.body.rows).toHaveLength(5);
-    const few = await t.call('GET', `${base}/page`, { token: breeder, query: { keyword: 'capkw-100', pageSize: 5 } });
-    expect(few.body.total).toBe(7); // CAPKW-100 and CAPKW-1000 ... CAPKW-1005, counted exactly
+    // Further on, the count reaches ten pages past the page asked: every match is counted again.
+    const pageSize = 10;
+    const deep = Math.ceil(KEYWORD_COUNT_CAP / pageSize) - KEYWORD_PAGES_AHEAD + 2;
+    const far = await page(deep, pageSize);
+    expect(far.body.total).toBe(KEYWORD_COUNT_CAP + 5);
+    expect(far.body.totalCapped).toBeUndefined();
+    expect(far.body.rows).toHaveLength(pageSize);
+    const few = await page(1, 5, 'capkw-20');
+    expect(few.body.total).toBe(7); // CAPKW-20 and CAPKW-200 ... CAPKW-205, counted exactly
     expect(few.body.totalCapped).toBeUndefined();
     await t.db.execute(sql`delete from germ_germplasm where accession_no like 'CAPKW-%'`);
   });
