@@ -22,7 +22,7 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { prepareDatabase } from '../../apps/server/src/prepare';
-import { FULL, SMALL, seededVolumes, seedVolumes, type Seeded, type Volumes } from './seed';
+import { FULL, NAME_PREFIXES, SMALL, seededVolumes, seedVolumes, type Seeded, type Volumes } from './seed';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`) || process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] === '1';
@@ -199,7 +199,14 @@ function mix(seeded: Seeded, tokens: string[], counters: { writes: number }) {
             method: 'POST',
             path: `${germ}/create`,
             headers: { token: tokens[i % tokens.length], 'content-type': 'application/json' },
-            body: JSON.stringify({ accessionNo: `LW-${process.pid}-${k}`, name: `负载新增 ${k}`, type: types[k % 5], origin: '河南', remark: 'load write' }),
+            // Named as the seeded accessions are (seed.ts), so that new records match keywords as often as old ones.
+            body: JSON.stringify({
+              accessionNo: `LW-${process.pid}-${k}`,
+              name: `${NAME_PREFIXES[k % NAME_PREFIXES.length]}${k % 997}-W${k}`,
+              type: types[k % 5],
+              origin: '河南',
+              remark: 'load write',
+            }),
           };
         }
         return {

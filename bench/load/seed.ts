@@ -9,6 +9,9 @@ export interface Volumes {
   users: number;
 }
 
+/** The beginnings of the accessions' names (one in ten each): the load's keywords find them. */
+export const NAME_PREFIXES = ['郑单', '京科', '先玉', '登海', '浚单', 'Mo', 'B', 'PH', 'Lo', 'Zheng'];
+
 export const FULL: Volumes = { accessions: 200_000, ledger: 1_000_000, plots: 100_000, users: 50 };
 export const SMALL: Volumes = { accessions: 2_000, ledger: 10_000, plots: 2_000, users: 5 };
 
@@ -59,7 +62,7 @@ export async function seedVolumes(database: Database, v: Volumes): Promise<Seede
        insert into germ_germplasm (org_id, crop_id, accession_no, name, type, origin, source, generation, pedigree, introduced_on,
                                    remark, created_by, updated_by, created_at, updated_at)
        select $1, $2, 'LD' || lpad(g::text, 7, '0'),
-              (array['郑单','京科','先玉','登海','浚单','Mo','B','PH','Lo','Zheng'])[1 + g % 10] || (g % 997) || '-' || g,
+              (array[${NAME_PREFIXES.map((p) => `'${p}'`).join(',')}])[1 + g % ${NAME_PREFIXES.length}] || (g % 997) || '-' || g,
               (array['inbred','hybrid','landrace','opv','population','dh','breeding','variety','wild','other'])[1 + g % 10],
               (array['河南','北京','山东','吉林','USA','Mexico','Brazil','France','四川','云南'])[1 + (g / 10) % 10] || ' ' || (g % 100),
               'load bench', 'F' || (1 + g % 8),

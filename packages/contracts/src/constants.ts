@@ -19,11 +19,17 @@ export const COUNT_CAP = 10_000;
 /**
  * A keyword search counts its matches up to this many, or up to ten pages past the page asked
  * (`KEYWORD_PAGES_AHEAD`) if that is more: each candidate of the search index is read and checked against
- * the keyword (a two-character keyword in 200,000 accessions has 20,000 candidates), so the count stops
- * sooner than a filter's, which the indexes answer alone. A keyword is for finding a record; past the cap
- * the list says "more than 200", the pages ahead stay reachable, and a longer keyword narrows it.
+ * the keyword, so the count stops sooner than a filter's, which the indexes answer alone. A keyword is for
+ * finding a record; past the cap the list says "more than 1,000", the pages ahead stay reachable, and a
+ * longer keyword narrows it.
  */
-export const KEYWORD_COUNT_CAP = 200;
+export const KEYWORD_COUNT_CAP = 1_000;
+/**
+ * The cap of a keyword without three letters or digits in a row ("郑单", "PH"): its candidates come from
+ * the index of pairs of characters, thousands of them for a common pair (20,000 for "郑单" in 200,000
+ * accessions), and counting 1,000 of them read 10,000 rows.
+ */
+export const SHORT_KEYWORD_COUNT_CAP = 200;
 /** How many pages past the page asked a keyword's count reaches (see `KEYWORD_COUNT_CAP`). */
 export const KEYWORD_PAGES_AHEAD = 10;
 

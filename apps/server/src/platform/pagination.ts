@@ -62,14 +62,14 @@ export async function cappedCount(db: DbOrTx, matches: MatchQuery, cap = COUNT_C
 
 /**
  * The cap of a list's count. A filter's matches are counted up to `COUNT_CAP`. A keyword's up to
- * `KEYWORD_COUNT_CAP` or ten pages past the page asked, whichever is more (never past `COUNT_CAP`): each
- * candidate is read to check it, and the pages ahead stay reachable as the user pages on ("more than 200"
- * on page 1 of 20 rows, "more than 400" on page 11).
+ * `keywordCap` (`KEYWORD_COUNT_CAP` unless the list says otherwise) or ten pages past the page asked,
+ * whichever is more (never past `COUNT_CAP`): each candidate is read to check it, and the pages ahead stay
+ * reachable as the user pages on ("more than 1,000" on page 1, "more than 1,200" on page 51 of 20 rows).
  */
-export function countCap(q: { keyword?: string | null; pageNum?: number; pageSize?: number }): number {
+export function countCap(q: { keyword?: string | null; pageNum?: number; pageSize?: number }, keywordCap = KEYWORD_COUNT_CAP): number {
   if (!q.keyword) return COUNT_CAP;
   const ahead = ((q.pageNum ?? 1) + KEYWORD_PAGES_AHEAD - 1) * (q.pageSize ?? 0);
-  return Math.min(COUNT_CAP, Math.max(KEYWORD_COUNT_CAP, ahead));
+  return Math.min(COUNT_CAP, Math.max(keywordCap, ahead));
 }
 
 /** `db.select({ one: 1 })`: the select list of a count's matches. */

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { fieldName } from '@breedwise/contracts';
+import { fieldName, KEYWORD_COUNT_CAP, SHORT_KEYWORD_COUNT_CAP } from '@breedwise/contracts';
 import {
   FIXED_GERMPLASM_TYPES,
   germplasmList,
@@ -103,10 +103,13 @@ export const searchKeyword = (keyword: string) => keyword.replace(/[\u0000-\u001
 
 const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
 
+/** A keyword found through the pairs of characters (no trigram): its count stops at `SHORT_KEYWORD_COUNT_CAP`. */
+const isShortKeyword = (keyword: string) => !TRIGRAM_WORD.test(searchKeyword(keyword));
+
 export function keywordCondition(keyword: string) {
   const k = searchKeyword(keyword);
   const contains = ilike(searchText, likePattern(k));
-  if (TRIGRAM_WORD.test(k)) return contains;
+  if (!isShortKeyword(k)) return contains;
   const grams = sql`${searchGrams} @> bw_keyword_grams(${k})`;
   return [...k].length <= 2 ? grams : and(grams, contains);
 }
@@ -161,21 +164,63 @@ export async function countGermplasm(db: DbOrTx, ctx: RequestContext, q: Germpla
 }
 
 export async function listGermplasm(db: DbOrTx, ctx: RequestContext, q: GermplasmPageParsed) {
-  const { limit, offset } = pageWindow(q);
   const where = listWhere(ctx, q);
+  const order = orderBy(q, list.sortable, [desc(G.updatedAt)], G.id);
+  if (q.keyword) return keywordPage(db, { ...q, keyword: q.keyword }, where, order);
   const [rows, count] = await Promise.all([
-    baseSelect(db)
-      .where(where)
-      .orderBy(...orderBy(q, list.sortable, [desc(G.updatedAt)], G.id))
-      .limit(limit)
-      .offset(offset),
+    pageRows(db, where, order, pageWindow(q)),
     // Without a filter, the total is the crop's tally (kept by triggers), not a count of every row; with
     // one, the matches are counted up to the cap.
-    !q.type && !q.inStock && !q.keyword && !q.filters?.length
+    !q.type && !q.inStock && !q.filters?.length
       ? tally(db, 'germ_germplasm', requireOrg(ctx), requireCrop(ctx)).then((total) => ({ total }))
       : cappedCount(db, db.select(matchRow).from(G).where(where), countCap(q)),
   ]);
   return { rows: withStock(rows), ...count };
+}
+
+/**
+ * A page of the list: the page's ids first, from the accessions alone, then the parents, the creator and
+ * the stock of those rows only. As one query the planner, misjudging how many rows a keyword matches,
+ * joined every match before sorting (2,162 matches of "京科9" joined for 20 rows: 18 ms instead of 5).
+ */
+function pageRows(db: DbOrTx, where: SQL | undefined, order: SQL[], { limit, offset }: { limit: number; offset: number }) {
+  const page = db.select({ pageId: G.id }).from(G).where(where).orderBy(...order).limit(limit).offset(offset).as('page');
+  return db
+    .select({ ...columns, stock: stockColumn })
+    .from(page)
+    .innerJoin(G, eq(G.id, page.pageId))
+    .leftJoin(female, eq(female.id, G.femaleParentId))
+    .leftJoin(male, eq(male.id, G.maleParentId))
+    .leftJoin(sysUser, eq(sysUser.id, G.createdBy))
+    .orderBy(...order);
+}
+
+/**
+ * A keyword's page and count in one pass over its matches, when they are few: the search index finds at
+ * most cap + 1 of them (with the columns the list sorts on), the count is theirs, and when they are within
+ * the cap the page is sorted from them and its rows read by id. Only a keyword matching more than the cap
+ * reads its page again, along the sort order (its matches are then dense). Left to itself, the planner
+ * walked the newest accessions for "LD00123" (600 matches in 200,000, estimated 2,000), filtering 12,807 of
+ * them to fill a page: 30 ms, against 5 for the index lookup.
+ */
+async function keywordPage(db: DbOrTx, q: GermplasmPageParsed & { keyword: string }, where: SQL | undefined, order: SQL[]) {
+  const { limit, offset } = pageWindow(q);
+  const cap = countCap(q, isShortKeyword(q.keyword) ? SHORT_KEYWORD_COUNT_CAP : KEYWORD_COUNT_CAP);
+  // The matches are named as the table in the second select, so the sort's column references fit them.
+  const res = await db.execute<{ id: number | null; n: number | null }>(sql`
+    with m as materialized (
+      select ${G.id}, ${G.accessionNo}, ${G.name}, ${G.type}, ${G.origin}, ${G.source}, ${G.generation},
+             ${G.introducedOn}, ${G.createdAt}, ${G.updatedAt}
+      from ${G} where ${where} limit ${cap + 1})
+    select null::integer as id, (select count(*) from m)::integer as n
+    union all
+    (select ${G.id}, null from m as ${G} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset})`);
+  const found = (res as unknown as { rows: { id: number | null; n: number | null }[] }).rows;
+  const n = Number(found.find((r) => r.id === null)?.n ?? 0);
+  if (n > cap) return { rows: withStock(await pageRows(db, where, order, { limit, offset })), total: cap, totalCapped: true as const };
+  const ids = found.filter((r) => r.id !== null).map((r) => Number(r.id));
+  const rows = ids.length ? await baseSelect(db).where(inArray(G.id, ids)).orderBy(...order) : [];
+  return { rows: withStock(rows), total: n };
 }
 
 export async function getGermplasmRow(db: DbOrTx, ctx: RequestContext, id: number): Promise<GermplasmRow> {

@@ -182,29 +182,41 @@ describe('germplasm records', () => {
     expect(r.body.total).toBeGreaterThan(5);
   });
 
-  it("counts a keyword's matches up to KEYWORD_COUNT_CAP, or ten pages past the page asked", async () => {
-    const { KEYWORD_COUNT_CAP, KEYWORD_PAGES_AHEAD } = await import('@breedwise/contracts');
+  it("counts a keyword's matches up to its cap, or ten pages past the page asked, and pages through them in order", async () => {
+    const { KEYWORD_COUNT_CAP, KEYWORD_PAGES_AHEAD, SHORT_KEYWORD_COUNT_CAP } = await import('@breedwise/contracts');
     const { sql } = await import('drizzle-orm');
     // KEYWORD_COUNT_CAP + 5 accessions named "Capkw …" in the breeder's crop, written in one statement.
+    const n = KEYWORD_COUNT_CAP + 5;
     await t.db.execute(sql`insert into germ_germplasm (org_id, crop_id, accession_no, name, type, created_by, updated_by)
       select g0.org_id, g0.crop_id, 'CAPKW-' || n, 'Capkw ' || n, 'inbred', g0.created_by, g0.created_by
-      from (select org_id, crop_id, created_by from germ_germplasm where accession_no = 'KW-1') g0, generate_series(1, ${KEYWORD_COUNT_CAP + 5}) n`);
-    const page = (pageNum: number, pageSize: number, keyword = 'capkw') =>
-      t.call('GET', `${base}/page`, { token: breeder, query: { keyword, pageNum, pageSize } });
+      from (select org_id, crop_id, created_by from germ_germplasm where accession_no = 'KW-1') g0, generate_series(1, ${n}) n`);
+    const page = async (pageNum: number, pageSize: number, keyword = 'capkw', order: Record<string, string> = {}) => {
+      const r = await t.call('GET', `${base}/page`, { token: breeder, query: { keyword, pageNum, pageSize, ...order } });
+      expect(r.status, r.text).toBe(200);
+      return r.body as { total: number; totalCapped?: true; rows: { accessionNo: string }[] };
+    };
     const many = await page(1, 5);
-    expect(many.status).toBe(200);
-    expect(many.body).toMatchObject({ total: KEYWORD_COUNT_CAP, totalCapped: true });
-    expect(many.body.rows).toHaveLength(5);
+    expect(many).toMatchObject({ total: KEYWORD_COUNT_CAP, totalCapped: true });
+    expect(many.rows).toHaveLength(5);
     // Further on, the count reaches ten pages past the page asked: every match is counted again.
-    const pageSize = 10;
+    const pageSize = 100;
     const deep = Math.ceil(KEYWORD_COUNT_CAP / pageSize) - KEYWORD_PAGES_AHEAD + 2;
     const far = await page(deep, pageSize);
-    expect(far.body.total).toBe(KEYWORD_COUNT_CAP + 5);
-    expect(far.body.totalCapped).toBeUndefined();
-    expect(far.body.rows).toHaveLength(pageSize);
-    const few = await page(1, 5, 'capkw-20');
-    expect(few.body.total).toBe(7); // CAPKW-20 and CAPKW-200 ... CAPKW-205, counted exactly
-    expect(few.body.totalCapped).toBeUndefined();
+    expect(far.total).toBe(n);
+    expect(far.totalCapped).toBeUndefined();
+    expect(far.rows).toHaveLength(pageSize);
+    // Within the cap the page comes from the counted matches; in the list's order either way.
+    const byAccession = { orderByColumn: 'accessionNo', isAsc: 'asc' };
+    const few = await page(1, 5, 'capkw-10', byAccession);
+    expect(few.total).toBe(17); // CAPKW-10, CAPKW-100 ... CAPKW-109, CAPKW-1000 ... CAPKW-1005
+    expect(few.totalCapped).toBeUndefined();
+    expect(few.rows.map((r) => r.accessionNo)).toEqual(['CAPKW-10', 'CAPKW-100', 'CAPKW-1000', 'CAPKW-1001', 'CAPKW-1002']);
+    const third = ['CAPKW-103', 'CAPKW-104', 'CAPKW-105', 'CAPKW-106', 'CAPKW-107'];
+    expect((await page(3, 5, 'capkw-10', byAccession)).rows.map((r) => r.accessionNo)).toEqual(third);
+    expect((await page(4, 5, 'capkw-10', byAccession)).rows.map((r) => r.accessionNo)).toEqual(['CAPKW-108', 'CAPKW-109']);
+    expect((await page(5, 5, 'capkw-10', byAccession)).rows).toEqual([]);
+    // A keyword without three letters or digits in a row stops at its own, lower cap.
+    expect(await page(1, 5, 'kw')).toMatchObject({ total: SHORT_KEYWORD_COUNT_CAP, totalCapped: true });
     await t.db.execute(sql`delete from germ_germplasm where accession_no like 'CAPKW-%'`);
   });
 
