@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,6 +24,7 @@ import { installAudit, installEndpointAudit, installForeignAccessAudit } from '.
 import { installRequestScope, withRequestTransactions } from './platform/request-scope';
 import { installTextGuard } from './platform/text-guard';
 import { installResponseCompression } from './platform/compression';
+import { installSecurityHeaders } from './platform/security-headers';
 import { createStorage } from './platform/files/create-storage';
 import { JobQueue } from './modules/common';
 import { resolveSession } from './modules/auth';
@@ -81,7 +81,7 @@ export async function buildApp({ config, database, logger, startJobs = true }: A
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, files: 1, parts: 30, headerPairs: 100 } });
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -14,6 +14,7 @@ const Env = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('public'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED: z.enum(['on', 'off']).default('on'),
   DATA_DIR: z.string().default('./data'),
   BW_CAPTCHA: z.enum(['on', 'off']).default('on'),
   BW_DEMO_PASSWORD: z.string().min(8).max(128).default('Demo@2026'),
@@ -102,6 +103,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databaseSchema: string;
   databasePoolSize: number;
+  /** PostgreSQL: the statements this process runs often become named prepared statements (`DATABASE_PREPARED`). */
+  databasePrepared: boolean;
   dataDir: string;
   captcha: boolean;
   demoPassword: string;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePrepared: e.DATABASE_PREPARED === 'on',
     dataDir: path.resolve(e.DATA_DIR),
     captcha: e.BW_CAPTCHA === 'on',
     demoPassword: e.BW_DEMO_PASSWORD,

@@ -87,10 +87,23 @@ describe('platform', () => {
     expect(ui.status).toBe(200);
   });
 
-  it('sets security headers', async () => {
-    const res = await t.call('GET', '/');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it("sets helmet's security headers on every answer (worked out once at start-up)", async () => {
+    const { default: helmet } = await import('helmet');
+    for (const path of ['/', '/api/auth/api/login/init', '/api/nowhere']) {
+      const res = await t.call('GET', path);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+    // The same headers helmet itself sets for these options.
+    const { securityHeaders } = await import('../platform/security-headers');
+    const options = { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } };
+    const seen: Record<string, string> = {};
+    helmet(options)({} as never, { setHeader: (k: string, v: string) => (seen[k] = v), removeHeader: () => undefined } as never, () => undefined);
+    expect(securityHeaders(options).set).toEqual(seen);
   });
 });
 

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** Tables are imported where they are used; drizzle's relational query API (which needs them all here) is not used. */
@@ -44,13 +45,15 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: name the statements this process runs often, so each connection parses them once (default true). */
+  prepared?: boolean;
   /** An in-memory PGlite, optionally restored from a dump (tests). */
   memory?: { loadDataDir?: Blob | File };
 }
 
 /** Opens the embedded PGlite database (default) or PostgreSQL when a URL is given: one code path. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.prepared ?? true);
   return openPglite(opts);
 }
 
@@ -101,8 +104,57 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
  */
 const SESSION_OPTIONS = '-c enable_memoize=off -c max_parallel_workers_per_gather=0';
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/** A statement is named once this process has sent its text this many times. */
+export const PREPARE_AFTER = 3;
+/** At most this many texts are named per process (each connection keeps the ones it has run). */
+export const PREPARED_MAX = 200;
+
+/**
+ * Named prepared statements for the statements this process sends often. A statement with parameters
+ * that has been sent `PREPARE_AFTER` times gets a name derived from its text; each connection then parses
+ * and analyses it once, and PostgreSQL may keep a generic plan for it (plan_cache_mode auto: after five
+ * runs, when the generic plan costs no more than the custom ones: a record read by id, the session, the
+ * ancestry). Statements with a `LIMIT $n` (every list's page and capped count) keep custom plans, since a
+ * generic plan cannot know the limit; the planner sees each keyword and filter value. At most
+ * `PREPARED_MAX` texts per process, so a connection's statement cache stays bounded. Statements without
+ * parameters keep the simple protocol (they may hold several commands). `DATABASE_PREPARED=off` turns this
+ * off (e.g. behind a connection pooler in transaction mode without prepared statement support).
+ */
+export function prepareFrequentStatements(pool: pg.Pool): void {
+  const sent = new Map<string, number>();
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const name = names.get(text);
+    if (name !== undefined || names.size >= PREPARED_MAX) return name;
+    const n = (sent.get(text) ?? 0) + 1;
+    if (n < PREPARE_AFTER) {
+      // Texts seen fewer times are forgotten in bulk, so one-off statements do not pile up.
+      if (sent.size >= 2_000) sent.clear();
+      sent.set(text, n);
+      return undefined;
+    }
+    sent.delete(text);
+    const named = `bw_${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, named);
+    return named;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      if (config && typeof config === 'object' && !('name' in config && (config as { name?: string }).name)) {
+        const c = config as { text?: unknown; values?: unknown[] };
+        const values = Array.isArray(rest[0]) ? rest[0] : c.values;
+        const name = typeof c.text === 'string' && values?.length ? nameOf(c.text) : undefined;
+        if (name) return query({ ...c, name }, ...rest);
+      }
+      return query(config, ...rest);
+    };
+  });
+}
+
+async function openPostgres(url: string, poolSize: number, prepared: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'breedwise', options: SESSION_OPTIONS });
+  if (prepared) prepareFrequentStatements(pool);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own error.
   });
