@@ -107,3 +107,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the API's PostgreSQL sessions",
     expect(rows[0]).toEqual({ memoize: 'off', parallel: '0' });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('named prepared statements for frequent statements (db/client.ts)', () => {
+  it('names a statement with parameters once it has been sent PREPARE_AFTER times, and only those', async () => {
+    const { default: pg } = await import('pg');
+    const { PREPARE_AFTER, prepareFrequentStatements } = await import('../db/client');
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+    prepareFrequentStatements(pool);
+    try {
+      const named = async () =>
+        (await pool.query<{ name: string; generic_plans: string }>(`select name, generic_plans from pg_prepared_statements`)).rows;
+      for (let i = 1; i < PREPARE_AFTER; i++) expect((await pool.query('select $1::int + 1 as n', [i])).rows[0].n).toBe(i + 1);
+      expect(await named()).toEqual([]);
+      for (let i = 0; i < 8; i++) expect((await pool.query('select $1::int + 1 as n', [i])).rows[0].n).toBe(i + 1);
+      const [statement] = await named();
+      expect(statement.name).toMatch(/^bw_/);
+      expect(Number(statement.generic_plans)).toBeGreaterThan(0); // planned once, then reused
+      // Without parameters: the simple protocol, several commands in one text still allowed.
+      for (let i = 0; i < PREPARE_AFTER + 1; i++) await pool.query('select 1; select 2');
+      expect(await named()).toHaveLength(1);
+    } finally {
+      await pool.end();
+    }
+  });
+});

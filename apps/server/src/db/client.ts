@@ -141,10 +141,11 @@ export function prepareFrequentStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-      if (config && typeof config === 'object' && !('name' in config && (config as { name?: string }).name)) {
-        const c = config as { text?: unknown; values?: unknown[] };
+      // (text, values, callback) or ({text, values, ...}, values?, callback?), as pg takes them.
+      const c = (typeof config === 'string' ? { text: config } : config) as { text?: unknown; values?: unknown[]; name?: string } | null;
+      if (c && typeof c === 'object' && !c.name && typeof c.text === 'string') {
         const values = Array.isArray(rest[0]) ? rest[0] : c.values;
-        const name = typeof c.text === 'string' && values?.length ? nameOf(c.text) : undefined;
+        const name = values?.length ? nameOf(c.text) : undefined;
         if (name) return query({ ...c, name }, ...rest);
       }
       return query(config, ...rest);
