@@ -8,8 +8,8 @@
 //   npm run -w bench load -- --small --seconds 5        # the smoke run CI makes (small volumes)
 //
 // Options (or BENCH_<NAME> variables): --db postgres|pglite|both, --seconds, --rate, --connections,
-// --accessions, --ledger, --plots, --users, --small, --port, --pg-url (a server URL; a fresh database
-// bw_load_<pid> is created there and dropped afterwards unless --keep), --json (one JSON line per database at the end),
+// --accessions, --ledger, --plots, --users, --small, --port, --pg-url (a server URL, by default the local
+// Unix socket when there is one; a fresh database bw_load_<pid> is created there and dropped afterwards unless --keep), --json (one JSON line per database at the end),
 // --cpu-prof DIR (a V8 CPU profile of the API process, written when it stops), --reuse NAME (PostgreSQL: run
 // on a database a run with --keep left, named in its output, instead of creating and seeding a new one).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -48,7 +48,13 @@ const seconds = num('seconds', 60);
 const rate = num('rate', 200);
 const connections = num('connections', 20);
 const which = opt('db') ?? 'both';
-const pgUrl = opt('pg-url') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The API and PostgreSQL on one machine talk over its Unix socket, as a single-host installation would
+// (loopback TCP costs each round trip more); `--pg-url postgres://postgres@127.0.0.1:5432/postgres` measures TCP.
+const LOCAL_SOCKET_DIR = '/var/run/postgresql';
+const defaultPgUrl = fs.existsSync(path.join(LOCAL_SOCKET_DIR, '.s.PGSQL.5432'))
+  ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}`
+  : 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgUrl = opt('pg-url') ?? process.env.DATABASE_URL ?? defaultPgUrl;
 const json = flag('json');
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Load@2026-bench';
@@ -284,7 +290,8 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<LoadResult> {
     const apiBefore = cpuSeconds(server.child.pid!) ?? 0;
     const dbBefore = sumCpu(backendPids);
     const t0 = performance.now();
-    log(`${kind}: ${rate} req/s for ${seconds} s over ${connections} connections, ${tokens.length} users (load average ${os.loadavg()[0].toFixed(2)})`);
+    const via = kind === 'postgres' ? (new URL(databaseUrl).searchParams.get('host') ? ', PostgreSQL over its Unix socket' : ', PostgreSQL over TCP') : '';
+    log(`${kind}: ${rate} req/s for ${seconds} s over ${connections} connections, ${tokens.length} users${via} (load average ${os.loadavg()[0].toFixed(2)})`);
     const result = await autocannon({
       url: server.url,
       connections,

@@ -115,8 +115,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('named prepared statements for f
     const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
     prepareFrequentStatements(pool);
     try {
-      const named = async () =>
-        (await pool.query<{ name: string; generic_plans: string }>(`select name, generic_plans from pg_prepared_statements`)).rows;
+      const named = async () => (await pool.query<{ name: string; generic_plans: string }>(`select name, generic_plans from pg_prepared_statements`)).rows;
       for (let i = 1; i < PREPARE_AFTER; i++) expect((await pool.query('select $1::int + 1 as n', [i])).rows[0].n).toBe(i + 1);
       expect(await named()).toEqual([]);
       for (let i = 0; i < 8; i++) expect((await pool.query('select $1::int + 1 as n', [i])).rows[0].n).toBe(i + 1);

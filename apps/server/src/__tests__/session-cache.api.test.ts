@@ -88,6 +88,34 @@ describe('session cache validated by the authorisation version', () => {
     expect(await titles()).toContain(menu.title_zh);
   });
 
+  it("reuses a user's roles in login/info until the version changes", async () => {
+    const token = await t.login('breeder');
+    const dashboard = async () => {
+      const res = await t.call('GET', '/api/auth/api/login/info', { token });
+      expect(res.status).toBe(200);
+      return res.body.data.userInfo.dashboardType as string;
+    };
+    const before = await dashboard();
+    const roles = await t.database.query<{ id: number; dashboard_type: string }>(
+      `select r.id, r.dashboard_type from sys_role r join sys_user_role ur on ur.role_id = r.id join sys_user u on u.id = ur.user_id
+       where u.username = 'breeder' order by r.sort, r.id`,
+    );
+    const first = roles[0];
+    try {
+      // Changed behind the triggers' back: the cached roles still answer (the cache is really used) ...
+      await t.database.query('alter table sys_role disable trigger sys_role_auth_bump');
+      await t.database.query('update sys_role set dashboard_type = $2 where id = $1', [first.id, 'cache-test']);
+      await t.database.query('alter table sys_role enable trigger sys_role_auth_bump');
+      expect(await dashboard()).toBe(before);
+      // ... and a change the triggers see is shown at the next call.
+      await t.database.query('update sys_role set dashboard_type = $2 where id = $1', [first.id, 'cache-test-2']);
+      expect(await dashboard()).toBe('cache-test-2');
+    } finally {
+      await t.database.query('update sys_role set dashboard_type = $2 where id = $1', [first.id, first.dashboard_type]);
+    }
+    expect(await dashboard()).toBe(before);
+  });
+
   it('writes a session’s last_seen_at at most once a minute', async () => {
     const token = await t.login('breeder');
     const seen = async () =>

@@ -18,6 +18,8 @@ export interface RequestContext {
   passwordChangeRequired?: boolean;
   locale: Locale;
   ip: string;
+  /** The authorisation version the session was checked under (sys_auth_version): keys of caches of rights. */
+  authVersion?: number;
 }
 
 export function can(ctx: RequestContext, permission: string): boolean {

@@ -50,7 +50,7 @@ export { createDemoOrganisation, DEMO_USERS } from './demo';
 export { resolveBrand, DEFAULT_BRAND } from './brand/brand.service';
 export { buildList, setCurrentBuild } from './crop/crop.service';
 export { deptTree } from './dept/dept.service';
-export { loadAccess, loadMenuTree, loadUserCrops, isOrgMember, type Access } from './menu/access.service';
+export { loadAccess, loadAccessAt, loadMenuTree, loadUserCrops, isOrgMember, type Access } from './menu/access.service';
 export { assertPasswordAllowed, setPassword, COMMON_PASSWORD_COUNT } from './user/password';
 export { endUserSessions, type EndReason } from './session/session.service';
 export { notifierFor, type Notifier } from './outbox/notifier';

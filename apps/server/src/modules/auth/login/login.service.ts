@@ -14,6 +14,7 @@ import {
   endUserSessions,
   isOrgMember,
   loadAccess,
+  loadAccessAt,
   loadMenuTree,
   loadUserCrops,
   loginMethods,
@@ -335,7 +336,7 @@ export async function loginInfo(db: Db, config: Config, ctx: RequestContext, loc
   // Independent reads at once (each a round trip; on PostgreSQL they run on several pooled connections).
   const [[user], access, orgs, crops, brand] = await Promise.all([
     db.select().from(sysUser).where(eq(sysUser.id, ctx.userId)),
-    loadAccess(db, ctx.userId, ctx.orgId),
+    ctx.authVersion === undefined ? loadAccess(db, ctx.userId, ctx.orgId) : loadAccessAt(db, ctx.userId, ctx.orgId, ctx.authVersion),
     db
       .select({ orgId: sysOrg.id, orgName: sysOrg.name, settings: sysOrg.settings })
       .from(sysUserOrg)
@@ -346,7 +347,7 @@ export async function loginInfo(db: Db, config: Config, ctx: RequestContext, loc
     resolveBrand(db, where.host, where.path),
   ]);
   const org = orgs.find((o) => o.orgId === ctx.orgId) ?? null;
-  const menu = await loadMenuTree(db, access, locale);
+  const menu = await loadMenuTree(db, access, locale, ctx.authVersion);
   return {
     userInfo: {
       userId: user.id,

@@ -186,6 +186,7 @@ export async function resolveSession(db: DbOrTx, policy: SessionPolicy, token: s
       passwordChangeRequired: row.password_change_required,
       locale: row.locale,
       ip,
+      authVersion: entry.version,
     },
   };
 }

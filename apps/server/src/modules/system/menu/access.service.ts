@@ -66,22 +66,56 @@ export async function loadAccess(db: DbOrTx, userId: number, orgId: number | nul
  * sys_auth_version is raised by triggers on every change of menus, roles, role menus and user roles
  * (migration 0010), so a menu edited through any API process is seen by every process at its next call.
  */
-const menuCaches = new WeakMap<object, { version: number; trees: Map<string, MenuItem[]> }>();
+const menuCaches = new WeakMap<object, { version: number; trees: Map<string, MenuItem[]>; access: Map<string, Access> }>();
 const MENU_CACHE_MAX = 500;
+const ACCESS_CACHE_MAX = 20_000;
 
-export async function loadMenuTree(db: DbOrTx, access: Access, locale: Locale): Promise<MenuItem[]> {
+async function currentAuthVersion(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`select v from sys_auth_version where id = 1`);
-  const version = Number((result as unknown as { rows: { v: string | number }[] }).rows[0]?.v ?? -1);
+  return Number((result as unknown as { rows: { v: string | number }[] }).rows[0]?.v ?? -1);
+}
+
+/** Freezes a value and everything in it: a cached tree handed to several callers can never be changed. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The menu tree of these rights, from this process's cache while the authorisation version is `version`
+ * (the one the request's session was checked under, `ctx.authVersion`; read here when not given). The
+ * tree is shared and frozen: callers read it, they do not change it.
+ */
+export async function loadMenuTree(db: DbOrTx, access: Access, locale: Locale, version?: number): Promise<MenuItem[]> {
+  const v = version ?? (await currentAuthVersion(db));
   const key = `${locale}|${access.isAdmin ? 'admin' : ''}|${access.roleIds.join(',')}|${access.roles.join(',')}`;
   let cache = menuCaches.get(db);
-  if (!cache || cache.version !== version) menuCaches.set(db, (cache = { version, trees: new Map() }));
+  if (!cache || cache.version !== v) menuCaches.set(db, (cache = { version: v, trees: new Map(), access: new Map() }));
   const hit = cache.trees.get(key);
-  // Callers get their own copy: a tree handed out must never be changed under the cache.
-  if (hit) return structuredClone(hit);
-  const tree = await buildMenuTree(db, access, locale);
+  if (hit) return hit;
+  const tree = deepFreeze(await buildMenuTree(db, access, locale));
   if (cache.trees.size >= MENU_CACHE_MAX) cache.trees.delete(cache.trees.keys().next().value!);
   cache.trees.set(key, tree);
-  return structuredClone(tree);
+  return tree;
+}
+
+/**
+ * `loadAccess` from the same cache while the authorisation version is `version` (roles, role menus, menus
+ * and user roles all raise it). Frozen, as the trees are.
+ */
+export async function loadAccessAt(db: DbOrTx, userId: number, orgId: number | null, version: number): Promise<Access> {
+  let cache = menuCaches.get(db);
+  if (!cache || cache.version !== version) menuCaches.set(db, (cache = { version, trees: new Map(), access: new Map() }));
+  const key = `${userId}|${orgId}`;
+  const hit = cache.access.get(key);
+  if (hit) return hit;
+  const access = deepFreeze(await loadAccess(db, userId, orgId));
+  if (cache.access.size >= ACCESS_CACHE_MAX) cache.access.delete(cache.access.keys().next().value!);
+  cache.access.set(key, access);
+  return access;
 }
 
 async function buildMenuTree(db: DbOrTx, access: Access, locale: Locale): Promise<MenuItem[]> {
