@@ -258,18 +258,28 @@ async function fileRefs(db: DbOrTx, ctx: RequestContext, ids: string[]): Promise
 }
 
 export async function getGermplasm(db: DbOrTx, ctx: RequestContext, id: number): Promise<GermplasmDetail> {
-  const row = await getGermplasmRow(db, ctx, id);
-  const [extra] = await db.select({ attributes: G.attributes, imageIds: G.imageIds, documentIds: G.documentIds }).from(G).where(eq(G.id, id));
-  const [{ children }] = await db
-    .select({ children: count() })
-    .from(G)
-    .where(and(inCrop(G, ctx), or(eq(G.femaleParentId, id), eq(G.maleParentId, id))));
-  const records = await ancestorRecords(db, ctx, [id], 13);
+  // The record (with its attributes and files), its offspring count and its ancestry at once.
+  const [[found], [{ children }], records] = await Promise.all([
+    db
+      .select({ ...columns, stock: stockColumn, attributes: G.attributes, imageIds: G.imageIds, documentIds: G.documentIds })
+      .from(G)
+      .leftJoin(female, eq(female.id, G.femaleParentId))
+      .leftJoin(male, eq(male.id, G.maleParentId))
+      .leftJoin(sysUser, eq(sysUser.id, G.createdBy))
+      .where(and(inCrop(G, ctx), eq(G.id, id))),
+    db
+      .select({ children: count() })
+      .from(G)
+      .where(and(inCrop(G, ctx), or(eq(G.femaleParentId, id), eq(G.maleParentId, id)))),
+    ancestorRecords(db, ctx, [id], 13),
+  ]);
+  if (!found) throw notFound();
+  const { attributes, imageIds, documentIds, ...raw } = found;
   return {
-    ...row,
-    attributes: extra.attributes,
-    images: await fileRefs(db, ctx, extra.imageIds),
-    documents: await fileRefs(db, ctx, extra.documentIds),
+    ...withStock([raw])[0],
+    attributes,
+    images: await fileRefs(db, ctx, imageIds),
+    documents: await fileRefs(db, ctx, documentIds),
     generatedPedigree: generatePurdy(records, id, { depth: 6 }).purdy,
     childCount: Number(children),
   };
