@@ -6,7 +6,12 @@ import { DEMO_USERS } from './modules/system';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, prepared: config.databasePrepared });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    prepared: config.databasePrepared,
+  });
   const prepared = await prepareDatabase(database, config);
   const app = await buildApp({ config, database });
 

@@ -13,7 +13,12 @@ import { serverModules } from './modules';
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, prepared: config.databasePrepared });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    prepared: config.databasePrepared,
+  });
   await prepareDatabase(database, config);
   const queue = new JobQueue(database, {
     worker: true,
