@@ -92,14 +92,7 @@ function deepFreeze<T>(value: T): T {
 export async function loadMenuTree(db: DbOrTx, access: Access, locale: Locale, version?: number): Promise<MenuItem[]> {
   const v = version ?? (await currentAuthVersion(db));
   const key = `${locale}|${access.isAdmin ? 'admin' : ''}|${access.roleIds.join(',')}|${access.roles.join(',')}`;
-  let cache = menuCaches.get(db);
-  if (!cache || cache.version !== v) menuCaches.set(db, (cache = { version: v, trees: new Map(), access: new Map() }));
-  const hit = cache.trees.get(key);
-  if (hit) return hit;
-  const tree = deepFreeze(await buildMenuTree(db, access, locale));
-  if (cache.trees.size >= MENU_CACHE_MAX) cache.trees.delete(cache.trees.keys().next().value!);
-  cache.trees.set(key, tree);
-  return tree;
+  return cached(cachesAt(db, v).trees, key, MENU_CACHE_MAX, () => buildMenuTree(db, access, locale));
 }
 
 /**
@@ -107,15 +100,24 @@ export async function loadMenuTree(db: DbOrTx, access: Access, locale: Locale, v
  * and user roles all raise it). Frozen, as the trees are.
  */
 export async function loadAccessAt(db: DbOrTx, userId: number, orgId: number | null, version: number): Promise<Access> {
-  let cache = menuCaches.get(db);
-  if (!cache || cache.version !== version) menuCaches.set(db, (cache = { version, trees: new Map(), access: new Map() }));
-  const key = `${userId}|${orgId}`;
-  const hit = cache.access.get(key);
+  return cached(cachesAt(db, version).access, `${userId}|${orgId}`, ACCESS_CACHE_MAX, () => loadAccess(db, userId, orgId));
+}
+
+/** This database handle's caches of rights, emptied when the authorisation version is not theirs. */
+function cachesAt(db: DbOrTx, version: number) {
+  let caches = menuCaches.get(db);
+  if (!caches || caches.version !== version) menuCaches.set(db, (caches = { version, trees: new Map(), access: new Map() }));
+  return caches;
+}
+
+/** A cached value, or the loaded one frozen and kept (the oldest entry goes past `max`). */
+async function cached<T>(cache: Map<string, T>, key: string, max: number, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
   if (hit) return hit;
-  const access = deepFreeze(await loadAccess(db, userId, orgId));
-  if (cache.access.size >= ACCESS_CACHE_MAX) cache.access.delete(cache.access.keys().next().value!);
-  cache.access.set(key, access);
-  return access;
+  const value = deepFreeze(await load());
+  if (cache.size >= max) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
 }
 
 async function buildMenuTree(db: DbOrTx, access: Access, locale: Locale): Promise<MenuItem[]> {
