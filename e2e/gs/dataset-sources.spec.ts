@@ -70,7 +70,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `${lang}-merge`);
     await page.getByTestId('compose-submit').click();
     const detail = visible('dataset-detail');
-    await expect(detail).toContainText(`M-${tag}`, { timeout: 60_000 });
+    await expect(detail).toContainText(`M-${tag}`, { timeout: 120_000 });
     await expect(detail).toContainText('1,279');
     await expect(detail.getByTestId('dataset-origin')).toHaveText(lang === 'zh' ? '两个数据集合并' : 'Merge of two datasets');
 
