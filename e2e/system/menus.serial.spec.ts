@@ -62,7 +62,11 @@ test("menu editor: add a page entry, grant it to a role, see it in that member's
   await ws.openMenu('系统管理', '角色管理');
   await page.getByTestId(`role-perms-reporter${tag}`).click();
   const tree = page.getByTestId('role-perms-tree');
-  await tree.locator('.ant-tree-treenode', { hasText: `${title} (home:files${tag}:view)` }).first().locator('.ant-tree-checkbox').click();
+  await tree
+    .locator('.ant-tree-treenode', { hasText: `${title} (home:files${tag}:view)` })
+    .first()
+    .locator('.ant-tree-checkbox')
+    .click();
   await page.getByTestId('role-perms-save').click();
   await expect(page.getByText('权限已保存')).toBeVisible();
 

@@ -130,3 +130,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('named prepared statements for f
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('statements started together on one connection (db/client.ts)', () => {
+  it('run one after the other in the order asked, without the driver queueing them (deprecated in pg 8.16)', async () => {
+    const { default: pg } = await import('pg');
+    const { queueClientStatements } = await import('../db/client');
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+    queueClientStatements(pool);
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    const client = await pool.connect();
+    try {
+      await client.query('create temporary table queued (n int)');
+      // A failing statement in the middle does not stop the ones after it.
+      const results = await Promise.allSettled([
+        client.query('insert into queued values ($1)', [1]),
+        client.query('select pg_sleep(0.05)'),
+        client.query('select 1 / $1::int', [0]),
+        client.query('insert into queued values ($1)', [2]),
+        client.query('select array_agg(n order by n) as ns from queued'),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((results[4] as PromiseFulfilledResult<pg.QueryResult>).value.rows[0].ns).toEqual([1, 2]);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      client.release();
+      await pool.end();
+    }
+  });
+});

@@ -153,9 +153,36 @@ export function prepareFrequentStatements(pool: pg.Pool): void {
   });
 }
 
+/**
+ * One statement at a time per connection, in the order they were asked. Reads started together on a
+ * transaction (`Promise.all` in a service called with `tx`, e.g. the survey sheet while the demo is
+ * seeded) share its one connection; node-postgres queues them itself but deprecates that (pg 8.16: "Calling
+ * client.query() when the client is already executing a query", removed in pg 9). Here each promise-style
+ * call waits for the previous one of its connection instead. Calls with a callback, and submittables
+ * (cursors, COPY streams), go straight through. Registered after `prepareFrequentStatements`, so it wraps it.
+ */
+export function queueClientStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    let last: Promise<unknown> = Promise.resolve();
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as { submit?: unknown } | string | null;
+      if (args.some((a) => typeof a === 'function') || (first && typeof first === 'object' && typeof first.submit === 'function')) return query(...args);
+      const run = () => query(...args) as Promise<unknown>;
+      const next = last.then(run, run);
+      last = next.then(
+        () => undefined,
+        () => undefined,
+      );
+      return next;
+    };
+  });
+}
+
 async function openPostgres(url: string, poolSize: number, prepared: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'breedwise', options: SESSION_OPTIONS });
   if (prepared) prepareFrequentStatements(pool);
+  queueClientStatements(pool);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own error.
   });
