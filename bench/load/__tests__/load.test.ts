@@ -11,7 +11,7 @@ const bench = path.resolve(import.meta.dirname, '..', 'run.ts');
 async function smoke(db: 'pglite' | 'postgres', extra: string[] = []): Promise<{ result: LoadResult; stdout: string }> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', bench, '--db', db, '--small', '--seconds', '5', '--rate', '20', '--connections', '4', '--json', ...extra],
+    ['--import', 'tsx', bench, '--db', db, '--small', '--seconds', '5', '--warmup', '1', '--rate', '20', '--connections', '4', '--json', ...extra],
     { cwd: path.resolve(import.meta.dirname, '../..'), timeout: 580_000, maxBuffer: 1 << 22 },
   );
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
