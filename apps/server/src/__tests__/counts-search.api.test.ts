@@ -79,6 +79,15 @@ describe('keyword search through trigram indexes', () => {
     );
   });
 
+  it('keeps the pending list of every GIN index at 256 kB (migration 0036), so searches never read megabytes of unsorted entries', async () => {
+    const rows = await t.database.query<{ name: string; options: string[] | null }>(
+      `select c.relname as name, c.reloptions as options from pg_index i join pg_class c on c.oid = i.indexrelid
+         join pg_am a on a.oid = c.relam where a.amname = 'gin' and c.relnamespace = current_schema()::regnamespace order by 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['germ_germplasm_grams', 'germ_germplasm_search_trgm', 'germ_lot_no_trgm']));
+    for (const r of rows) expect(r.options, r.name).toContain('gin_pending_list_limit=256');
+  });
+
   it('plans an infix keyword search of the germplasm list as a trigram index scan', async () => {
     // The test tables are small, so the planner would scan them; with that priced out, what remains is
     // the trigram indexes (without them the plan is still a sequential scan).
@@ -152,7 +161,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements started together on 
         client.query('select array_agg(n order by n) as ns from queued'),
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-      expect((results[4] as PromiseFulfilledResult<pg.QueryResult>).value.rows[0].ns).toEqual([1, 2]);
+      expect((results[4] as PromiseFulfilledResult<{ rows: { ns: number[] }[] }>).value.rows[0].ns).toEqual([1, 2]);
       await new Promise((r) => setImmediate(r));
       expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
     } finally {
