@@ -156,7 +156,15 @@ export function registerEndpoints<R extends Record<string, Endpoint>>(app: Fasti
               endpoint: e,
               result,
               before,
-              readAfter: detail && (typeof after === 'number' || typeof after === 'string') ? () => readDetail(detail, req, reply, after) : undefined,
+              // An endpoint answering with the record as `detail` shows it (a create or update of most
+              // resources) has already read it, inside its transaction: the log takes that answer
+              // instead of reading the record again after the commit (three queries for a germplasm).
+              readAfter:
+                detail && (typeof after === 'number' || typeof after === 'string')
+                  ? e.data === detailSpec!.data
+                    ? async () => result
+                    : () => readDetail(detail, req, reply, after)
+                  : undefined,
             });
           }
           return result;
