@@ -31,7 +31,14 @@ function checkFigures(r: LoadResult, stdout: string) {
   expect(r.p90).toBeGreaterThanOrEqual(r.p50);
   expect(r.apiCpu).toBeGreaterThan(0);
   expect(stdout).toMatch(/req\/s/);
-  expect(stdout).toMatch(/p50 \d+ +p90 \d+ +p99 \d+/);
+  expect(stdout).toMatch(/p50 [\d.]+ +p90 [\d.]+ +p99 [\d.]+/);
+  // Evenly spaced requests by default, and the figures of each kind of request.
+  expect(r.load).toBe('paced');
+  expect(stdout).toMatch(/evenly spaced/);
+  expect(Object.keys(r.underLoad)).toEqual(expect.arrayContaining(['germplasm list', 'germplasm keyword', 'login/info', 'write']));
+  for (const v of Object.values(r.underLoad)) expect(v.p99).toBeGreaterThanOrEqual(v.p50);
+  expect(Object.values(r.underLoad).reduce((n, v) => n + v.n, 0)).toBe(r.requests - r.errors);
+  expect(stdout).toMatch(/under load \(p50 \/ p99 ms\): .*write [\d.]+ \/ [\d.]+/);
   expect(stdout).toMatch(/CPU API \d+ % of a core/);
 }
 
