@@ -206,13 +206,15 @@ function mix(seeded: Seeded, tokens: string[], counters: { writes: number }): ()
   return (): LoadRequest => {
     const i = n++;
     const token = tokens[i % tokens.length];
+    // As a browser asks: answers of 1 KB and more come brotli-compressed (platform/compression.ts).
+    const encoding = { 'accept-encoding': 'gzip, deflate, br' };
     if (i % 10 === 9) {
       const k = ++counters.writes;
       return {
         kind: 'write',
         method: 'POST',
         path: `${germ}/create`,
-        headers: { token, 'content-type': 'application/json' },
+        headers: { token, 'content-type': 'application/json', ...encoding },
         // Named as the seeded accessions are (seed.ts), so that new records match keywords as often as old ones.
         body: JSON.stringify({
           accessionNo: `LW-${process.pid}-${k}`,
@@ -224,7 +226,7 @@ function mix(seeded: Seeded, tokens: string[], counters: { writes: number }): ()
       };
     }
     const [kind, make] = reads[(i - Math.floor(i / 10)) % reads.length];
-    return { kind, method: 'GET', path: make(), headers: { token, 'accept-language': i % 2 ? 'en' : 'zh-CN' } };
+    return { kind, method: 'GET', path: make(), headers: { token, 'accept-language': i % 2 ? 'en' : 'zh-CN', ...encoding } };
   };
 }
 
