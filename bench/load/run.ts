@@ -231,7 +231,7 @@ function mix(seeded: Seeded, tokens: string[], counters: { writes: number }): ()
 }
 
 /**
- * `--bursts`: autocannon's rate mode, the load of the figures before 2026-11-29 (each connection sends its
+ * `--bursts`: autocannon's rate mode, the load of the figures before 2026-11-28 (night) (each connection sends its
  * share of a second back to back, then waits for the next second; paced.ts). Times are each answer's own,
  * from when it was sent (autocannon's latency histogram adds a value for every millisecond of a slow
  * answer, `Math.ceil(1 / rate)` taken as the interval, so its percentiles weigh answers by their length).
