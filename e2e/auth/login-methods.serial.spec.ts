@@ -35,14 +35,17 @@ test('log in with an SMS code read from the outbox', async ({ page, browser }) =
 });
 
 test('enrol an authenticator, then log in with password and TOTP', async ({ page }) => {
+  test.setTimeout(180_000);
+  // A user of this try's own: a retry does not meet the first try's.
+  const username = `mfa${Date.now().toString(36).slice(-5)}`;
   const admin = await apiLogin(page, 'admin');
   const made = await page.request.post('/api/system/user/create', {
     headers: { token: admin },
-    data: { username: 'mfa1', nickName: '赵两步', password: 'two step pass 2026', roleIds: [], crops: [] },
+    data: { username, nickName: '赵两步', password: 'two step pass 2026', roleIds: [], crops: [] },
   });
   expect(made.ok()).toBeTruthy();
   await page.goto('/login');
-  await new LoginScreen(page).login('mfa1', 'two step pass 2026');
+  await new LoginScreen(page).login(username, 'two step pass 2026');
   await new LoginScreen(page).changeFirstPassword('two step pass 2026', 'two step own 2026');
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await page.goto('/system/user/profile');
@@ -60,7 +63,7 @@ test('enrol an authenticator, then log in with password and TOTP', async ({ page
   await page.getByTestId('recovery-done').click();
 
   await new Workspace(page).logout();
-  await new LoginScreen(page).login('mfa1', 'two step own 2026');
+  await new LoginScreen(page).login(username, 'two step own 2026');
   await expect(page.getByText('两步验证')).toBeVisible();
   await page.screenshot({ path: 'test-results/shots/login-mfa-zh.png' });
   // The next step's code: later than the enrolment's, which cannot be used twice.

@@ -116,7 +116,8 @@ for (const lang of ['zh', 'en'] as const) {
       ['/doe/exp/design', 'experiment-table', 'experiments'],
     ] as const) {
       await page.goto(path);
-      await expect(page.getByTestId(id).locator('.ant-table-row').first()).toBeVisible();
+      // A full page load (the app, the session, the list): under CI's load it once took over 20 s.
+      await expect(page.getByTestId(id).locator('.ant-table-row').first()).toBeVisible({ timeout: 45_000 });
       await shot(page, `${lang}-${name}-1440`);
     }
   });
