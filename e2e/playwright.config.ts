@@ -15,7 +15,9 @@ export default defineConfig({
     { name: 'parallel', testMatch: '**/*.spec.ts', testIgnore: '**/*.serial.spec.ts', workers, use: { baseURL: `http://127.0.0.1:${port}` } },
     { name: 'serial', testMatch: '**/*.serial.spec.ts', workers: 1, use: { baseURL: `http://127.0.0.1:${serialPort}` } },
   ],
-  timeout: 60_000,
+  // Two minutes a test: on CI's 2-core machine (two servers, PostgreSQL, three browsers) tests of three
+  // logins took over the minute this was before (the dashboard, the user centre, the menu editor).
+  timeout: 120_000,
   // Shared 2-core machines can take several seconds to render a page after login: wait up to 20 s.
   expect: { timeout: 20_000 },
   workers: workers + 1,
