@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, LoginScreen, Workspace } from '../support/pages';
+import { DEMO_PASSWORD, LoginScreen, tryTag, Workspace } from '../support/pages';
 
 async function apiLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await page.request.post('/api/auth/api/login', { form: { username, password } });
@@ -37,7 +37,7 @@ test('log in with an SMS code read from the outbox', async ({ page, browser }) =
 test('enrol an authenticator, then log in with password and TOTP', async ({ page }) => {
   test.setTimeout(180_000);
   // A user of this try's own: a retry does not meet the first try's.
-  const username = `mfa${Date.now().toString(36).slice(-5)}`;
+  const username = `mfa${tryTag()}`;
   const admin = await apiLogin(page, 'admin');
   const made = await page.request.post('/api/system/user/create', {
     headers: { token: admin },

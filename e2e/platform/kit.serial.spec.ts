@@ -15,8 +15,6 @@ const rows = (page: Page) => page.getByTestId('location-table').locator('.ant-ta
 const header = (page: Page) => page.getByTestId('location-table').locator('.ant-table-thead th');
 
 test('column and table settings are saved per user and survive a reload', async ({ page }) => {
-  // A login, two dialogs and a reload: 54 s on CI's busy machine, where the default minute ran out once.
-  test.setTimeout(120_000);
   await openLocations(page);
   await expect(header(page).filter({ hasText: '国家' })).toHaveCount(1);
 

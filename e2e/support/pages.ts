@@ -110,3 +110,6 @@ export async function chooseOption(page: Page, select: import('@playwright/test'
   }).toPass({ timeout: 40_000 });
   await item.click();
 }
+
+/** A short tag for the names a test creates, new on every try: a retry never meets the first try's records. */
+export const tryTag = () => Date.now().toString(36).slice(-5);

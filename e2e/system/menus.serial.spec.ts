@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LoginScreen, Workspace } from '../support/pages';
+import { LoginScreen, tryTag, Workspace } from '../support/pages';
 import { apiToken, call } from './helpers';
 
 /** Opens the workbench directory of the side menu, if the member has one, so that its pages are listed. */
@@ -14,7 +14,7 @@ test("menu editor: add a page entry, grant it to a role, see it in that member's
   // Three logins and two editors: longer than the default minute on a busy two-core machine.
   test.setTimeout(180_000);
   // Names of this try: a retry does not meet the role, member and page of the first.
-  const tag = Date.now().toString(36).slice(-5);
+  const tag = tryTag();
   const title = `团队文件${tag}`;
   // A member whose only role starts without permissions.
   const admin = await apiToken(page, 'admin');

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, LoginScreen, Workspace } from '../support/pages';
+import { DEMO_PASSWORD, LoginScreen, tryTag, Workspace } from '../support/pages';
 
 test("grant a page to a role and see it appear in a member's menu", async ({ page, browser }) => {
   test.setTimeout(180_000);
   // A role and a member of this try's own: a retry does not meet the first try's.
-  const tag = Date.now().toString(36).slice(-5);
+  const tag = tryTag();
   // A member whose only role starts without permissions.
   const admin = (await (await page.request.post('/api/auth/api/login', { form: { username: 'admin', password: DEMO_PASSWORD } })).json()).data.token;
   const role = (
