@@ -174,7 +174,7 @@ test('prints plot labels on a thermal roll and seed labels in a thermal format',
 });
 
 test('the bank picker and the plot label dialog in both languages at 1440 x 900 and 1280 x 720', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const token = await apiToken(page, 'admin');
   const tag = suffix();
   const { accessions, exp } = await designed(page, token, tag);

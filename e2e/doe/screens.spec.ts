@@ -10,7 +10,7 @@ const shot = async (page: Page, name: string) => {
 
 for (const lang of ['zh', 'en'] as const) {
   test(`DOE screens render (${lang})`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const visible = (id: string) => page.getByTestId(id).filter({ visible: true });
     await page.goto('/login');
     await new LoginScreen(page).login('admin');

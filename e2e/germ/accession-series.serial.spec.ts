@@ -6,7 +6,7 @@ import { apiToken, call, shot, signedIn } from '../system/helpers';
  * number or a number typed by hand. Serial: the series is organisation-wide state (restored at the end).
  */
 test('set the accession number series, register with the automatic number and with a manual one', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const admin = await apiToken(page, 'admin');
   const letters = Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
   const prefix = `EZ${letters}`;

@@ -27,7 +27,7 @@ async function approveOpenDocument(page: Page) {
 test('register a germplasm with a pedigree, receive seed, take some out through the cart, stocktake, print labels, see the history and the dashboard change', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await page.goto('/login');
   await new LoginScreen(page).login('admin');
   const ws = new Workspace(page);

@@ -121,7 +121,7 @@ for (const lang of ['zh', 'en'] as const) {
     const table = visible('model-table');
     const row = (name: string) => table.locator('.ant-table-row', { hasText: name });
     await expect(row(`BayesB-${tag}`).getByTestId('gs-state')).toHaveAttribute('data-state', 'finished', { timeout: 300_000 });
-    await expect(row(`G2-${tag}`).getByTestId('gs-state')).toHaveAttribute('data-state', 'finished', { timeout: 120_000 });
+    await expect(row(`G2-${tag}`).getByTestId('gs-state')).toHaveAttribute('data-state', 'finished', { timeout: 300_000 });
     await shot(page, `${lang}-models`);
 
     // 4. Compare them fold by fold.

@@ -69,7 +69,7 @@ for (const lang of LANGS) {
   });
 
   test(`administration screens (${lang})`, async ({ browser, page: api }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const token = await apiToken(api, 'admin');
     // Something to show: a notice, a department below another, a licence subject.
     const depts = await call<{ id: number; name: string }[]>(api, token, 'GET', '/api/system/dept/tree');
