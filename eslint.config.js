@@ -21,6 +21,8 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The command-line entry points have no extension: name them so they are linted too.
+  { files: ['bin/gs'], languageOptions: { sourceType: 'module' } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

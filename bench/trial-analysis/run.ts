@@ -115,7 +115,7 @@ for (const c of cases) {
   const r = analysis.value;
   console.log(`\n${c.label}: ${r.n} plots used, ${r.entries} entries`);
   console.log(
-    `  analysis        ${analysis.ms.toFixed(0).padStart(6)} ms   (REML iterations: BLUE model ${r.fits.blue.iterations}, BLUP model ${r.fits.blup.iterations}; H2 ${r.heritability.toFixed(3)}, LSD ${r.lsd.toFixed(3)})`,
+    `  analysis        ${analysis.ms.toFixed(0).padStart(6)} ms   (REML iterations: BLUE model ${r.fits.blue.iterations}, BLUP model ${r.fits.blup.iterations}; H2 ${r.heritability.toFixed(3)}, LSD ${r.lsd?.toFixed(3) ?? '-'})`,
   );
   console.log(`  reference OLS   ${ols.ms.toFixed(0).padStart(6)} ms   (dense normal equations, ${ols.value} columns)`);
   console.log(`  ratio analysis / OLS: ${(analysis.ms / ols.ms).toFixed(2)}`);

@@ -109,16 +109,16 @@ function summarizeTrace(events: TraceEvent[], startMs: number) {
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
-  samples: number[];
-  timeDeltas: number[];
+  samples?: number[];
+  timeDeltas?: number[];
 }
 function summarize(p: CpuProfile) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
-  p.samples.forEach((id, i) => {
+  (p.samples ?? []).forEach((id, i) => {
     const f = byId.get(id)!.callFrame;
     const key = `${f.functionName || '(anonymous)'} ${f.url.replace(base, '')}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas?.[i] ?? 0) / 1000);
   });
   for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
   // Inclusive time: each sample counts once for every function on its stack (a readable build, e.g.
@@ -126,14 +126,14 @@ function summarize(p: CpuProfile) {
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const total = new Map<string, number>();
-  p.samples.forEach((id, i) => {
+  (p.samples ?? []).forEach((id, i) => {
     const seen = new Set<string>();
     for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
       const f = byId.get(n)!.callFrame;
       if (!f.url) continue;
       seen.add(`${f.functionName || '(anonymous)'} ${f.url.replace(base, '')}:${f.lineNumber}`);
     }
-    for (const k of seen) total.set(k, (total.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    for (const k of seen) total.set(k, (total.get(k) ?? 0) + (p.timeDeltas?.[i] ?? 0) / 1000);
   });
   console.log('  inclusive:');
   for (const [k, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, verboseCount)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
