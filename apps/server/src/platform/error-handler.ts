@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEFAULT_LOCALE, type ErrorEnvelope } from '@breedwise/contracts';
-import { AppError, type FieldError } from './errors';
+import { AppError, postgresError, type FieldError } from './errors';
 import { translateError } from './i18n';
 import { describeValidation, type ValidationItem } from './validation';
 
@@ -23,6 +23,22 @@ const fastifyClientErrors: Record<string, { status: number; errorCode: string }>
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) ? 1 : 0)} MB` : `${Math.round(n / 1024)} KB`;
+}
+
+/**
+ * 409 for PostgreSQL's foreign key violations (a record a key still refers to: 23503 foreign_key_violation
+ * on PostgreSQL 15, 23001 restrict_violation under `on delete restrict` on PGlite's 17; 23503 too for a
+ * reference to no record) and unique ones.
+ */
+function integrityRefusal(err: unknown): { status: number; errorCode: 'RECORD_IN_USE' | 'RECORD_REFERENCE_MISSING' | 'RECORD_EXISTS' } | null {
+  const pgErr = postgresError(err);
+  if (pgErr?.code === '23001') return { status: 409, errorCode: 'RECORD_IN_USE' };
+  if (pgErr?.code === '23503') {
+    // "update or delete on table ... violates foreign key constraint" against "insert or update on table ...".
+    return { status: 409, errorCode: /^update or delete on/.test(pgErr.message) ? 'RECORD_IN_USE' : 'RECORD_REFERENCE_MISSING' };
+  }
+  if (pgErr?.code === '23505') return { status: 409, errorCode: 'RECORD_EXISTS' };
+  return null;
 }
 
 /**
@@ -63,6 +79,12 @@ export function installErrorHandler(app: FastifyInstance) {
         type: req.headers['content-type'] ?? '',
         detail: err.message,
       };
+    } else if (integrityRefusal(err)) {
+      // A foreign key or unique constraint the service did not check first (a race with another request,
+      // or a check missing): the transaction is rolled back; the caller gets a conflict, not a server
+      // error. Logged as a warning: the service should name the record (as *_IN_USE errors do).
+      ({ status, errorCode } = integrityRefusal(err)!);
+      req.log.warn({ err }, 'constraint refused a write the service did not check');
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       errorCode = status === 429 ? 'TOO_MANY_REQUESTS' : status === 404 ? 'ROUTE_NOT_FOUND' : 'BAD_REQUEST';

@@ -96,6 +96,10 @@ export const nurseryErrors = defineModuleErrors('NURSERY', {
     en: 'The generation {generation} of entry {name} cannot be advanced',
   },
   NURSERY_DH_FLOW_CODE_EXISTS: { 'zh-CN': 'DH 流程模板编码 {code} 已存在', en: 'DH flow template code {code} already exists' },
+  NURSERY_DH_FLOW_IN_USE: {
+    'zh-CN': 'DH 流程模板 {name} 已被 {count} 个 DH 批次使用，不能删除',
+    en: 'DH flow template {name} is used by {count} DH batches and cannot be deleted',
+  },
   NURSERY_DH_ATTRIBUTE_REPEATED: { 'zh-CN': '属性编码 {code} 重复', en: 'Attribute code {code} appears twice' },
   NURSERY_DH_FORMULA_REQUIRED: { 'zh-CN': '公式属性 {attribute} 需要公式', en: 'Formula attribute {attribute} needs a formula' },
   NURSERY_DH_FORMULA_UNKNOWN: {

@@ -105,4 +105,17 @@ describe('DH flow templates', () => {
     expect((await t.call('DELETE', `${base}/${a.body.data.id}`, { token: outsider })).status).toBe(404);
     expect((await t.call('DELETE', `${base}/${a.body.data.id}`, { token: admin })).status).toBe(200);
   });
+
+  it('refuses to delete a template that DH batches follow, naming it and the count (the fuzzing found a 500 here)', async () => {
+    const page = await t.call('GET', `${base}/page`, { token: admin, query: { pageNum: 1, pageSize: 50 } });
+    const demo = page.body.rows.find((f: { code: string }) => f.code === 'MZ-DH');
+    expect(demo).toBeDefined();
+    const res = await t.call('DELETE', `${base}/${demo.id}`, { token: admin, headers: en });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      errorCode: 'NURSERY_DH_FLOW_IN_USE',
+      msg: 'DH flow template 玉米 DH 标准流程 is used by 2 DH batches and cannot be deleted',
+    });
+    expect((await t.call('GET', `${base}/detail/${demo.id}`, { token: admin })).status).toBe(200);
+  });
 });

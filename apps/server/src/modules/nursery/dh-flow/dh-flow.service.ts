@@ -11,6 +11,7 @@ import { likePattern, orderBy, pageWindow } from '../../../platform/pagination';
 import { createdStamp, inCrop, updatedStamp } from '../../../platform/tenant';
 import { translateError } from '../../../platform/i18n';
 import { sysUser } from '../../system';
+import { nurseryDhEntry } from '../dh-entry/dh-entry.tables';
 import { nurseryDhFlow as F } from './dh-flow.tables';
 
 type FlowInput = z.output<typeof DhFlowCreate>;
@@ -149,6 +150,15 @@ export async function updateDhFlow(db: DbOrTx, ctx: RequestContext, input: FlowI
 
 export async function deleteDhFlow(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
   requireCropWrite(ctx);
+  // A template that DH batches follow stays (their records name its attributes): say so rather than fail
+  // on the foreign key.
+  const [flow] = await db
+    .select({ name: F.name })
+    .from(F)
+    .where(and(inCrop(F, ctx), eq(F.id, id)));
+  if (!flow) throw notFound();
+  const [{ n }] = await db.select({ n: count() }).from(nurseryDhEntry).where(eq(nurseryDhEntry.flowId, id));
+  if (Number(n) > 0) throw conflict('NURSERY_DH_FLOW_IN_USE', { name: flow.name, count: Number(n) });
   const rows = await db
     .delete(F)
     .where(and(inCrop(F, ctx), eq(F.id, id)))
