@@ -49,6 +49,7 @@ function integrityRefusal(err: unknown): { status: number; errorCode: 'RECORD_IN
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const locale = req.locale ?? 'zh-CN';
+    const integrity = integrityRefusal(err);
     let status = 500;
     let errorCode = 'INTERNAL';
     let params: Record<string, unknown> = { requestId: req.id };
@@ -79,11 +80,11 @@ export function installErrorHandler(app: FastifyInstance) {
         type: req.headers['content-type'] ?? '',
         detail: err.message,
       };
-    } else if (integrityRefusal(err)) {
+    } else if (integrity) {
       // A foreign key or unique constraint the service did not check first (a race with another request,
       // or a check missing): the transaction is rolled back; the caller gets a conflict, not a server
       // error. Logged as a warning: the service should name the record (as *_IN_USE errors do).
-      ({ status, errorCode } = integrityRefusal(err)!);
+      ({ status, errorCode } = integrity);
       req.log.warn({ err }, 'constraint refused a write the service did not check');
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
